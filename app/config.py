@@ -1,0 +1,44 @@
+"""Settings read from the environment, with defaults that need no set-up.
+
+HOST, PORT          where `python main.py` listens (0.0.0.0:8080)
+DATA_DIR            folder for the SQLite file, the storage secret and NiceGUI's storage (./data)
+DATABASE_URL        any SQLAlchemy URL; default sqlite:///<DATA_DIR>/house_of_decks.db
+STORAGE_SECRET      signs the browser session; default: generated once into <DATA_DIR>/storage_secret
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def data_dir() -> Path:
+    path = Path(os.environ.get('DATA_DIR', PROJECT_ROOT / 'data')).resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def database_url() -> str:
+    return os.environ.get('DATABASE_URL') or f'sqlite:///{data_dir() / "house_of_decks.db"}'
+
+
+def storage_secret() -> str:
+    """The secret from STORAGE_SECRET, or one generated on first start and kept in the data folder."""
+    from_env = os.environ.get('STORAGE_SECRET')
+    if from_env:
+        return from_env
+    path = data_dir() / 'storage_secret'
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def host() -> str:
+    return os.environ.get('HOST', '0.0.0.0')
+
+
+def port() -> int:
+    return int(os.environ.get('PORT', '8080'))

@@ -1,0 +1,35 @@
+"""The home page: the three games from the registry, each with the actions whose pages exist."""
+from __future__ import annotations
+
+from nicegui import ui
+
+from app.games import GAMES, GameInfo
+from app.i18n import current_language, t
+from app.routes import route_exists, rules_path
+from components.frame import frame
+
+
+def home_page() -> None:
+    with frame(t('site.name')):
+        ui.label(t('home.title')).classes('text-3xl font-bold mt-2').props('role=heading aria-level=1')
+        ui.label(t('home.intro')).classes('text-lg text-gray-700')
+        with ui.element('div').classes('grid gap-4 w-full grid-cols-1 md:grid-cols-3'):
+            for game in GAMES:
+                game_card(game)
+
+
+def game_card(game: GameInfo) -> None:
+    language = current_language()
+    with ui.card().classes('w-full gap-2').props(f'aria-label="{t(game.name_key)}"').mark(f'game-{game.id}'):
+        ui.label(t(game.name_key)).classes('text-2xl font-bold text-[#1f5f3a]') \
+            .props('role=heading aria-level=2')
+        ui.label(t(game.summary_key)).classes('text-gray-800')
+        ui.label(f"{t('home.players', min=game.min_seats, max=game.max_seats)} · {t(f'deck.{game.deck}')}") \
+            .classes('text-sm text-gray-600')
+        with ui.row().classes('gap-2 mt-auto'):
+            if route_exists(game.play_path):
+                ui.button(t('home.play'), on_click=lambda g=game: ui.navigate.to(g.play_path)) \
+                    .props('unelevated no-caps').mark(f'play-{game.id}')
+            if route_exists(rules_path(game.id, language)):
+                ui.button(t('home.rules'), on_click=lambda g=game: ui.navigate.to(rules_path(g.id, language))) \
+                    .props('outline no-caps').mark(f'rules-{game.id}')

@@ -1,0 +1,13 @@
+"""Which pages exist, so that links appear only once their page has landed (no dead links)."""
+from __future__ import annotations
+
+from nicegui import app
+from starlette.routing import Route
+
+
+def route_exists(path: str) -> bool:
+    return any(isinstance(route, Route) and route.path == path for route in app.routes)
+
+
+def rules_path(game_id: str, language: str) -> str:
+    return f'/reglas/{game_id}' if language == 'es' else f'/rules/{game_id}'

@@ -1,0 +1,27 @@
+"""House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
+import os
+
+from app import config
+
+# NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
+os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui'))
+
+from nicegui import ui  # noqa: E402
+
+from app.pages import register_pages  # noqa: E402
+from models.db import init_db  # noqa: E402
+
+init_db()
+register_pages()
+
+if __name__ in {'__main__', '__mp_main__'}:
+    ui.run(
+        host=config.host(),
+        port=config.port(),
+        title='House Of Decks',
+        favicon='🂡',
+        storage_secret=config.storage_secret(),
+        reload=False,
+        show=False,
+        show_welcome_message=False,
+    )

@@ -1,0 +1,26 @@
+"""Shared test set-up: a throwaway data folder and database, NiceGUI's `user` fixture, and
+browser tests ordered last (sync Playwright leaves an event loop running that would break the
+asyncio tests after it)."""
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_DATA = Path(tempfile.mkdtemp(prefix='hod-test-'))
+os.environ['DATA_DIR'] = str(_DATA)
+os.environ['DATABASE_URL'] = f'sqlite:///{_DATA / "test.db"}'
+os.environ['NICEGUI_STORAGE_PATH'] = str(_DATA / 'nicegui')
+os.environ.pop('STORAGE_SECRET', None)
+
+pytest_plugins = ['nicegui.testing.user_plugin']
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def is_browser(item: pytest.Item) -> bool:
+        return 'e2e' in Path(str(item.fspath)).parts
+
+    for item in items:
+        if is_browser(item):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=is_browser)  # stable: keeps file order within each group

@@ -1,0 +1,106 @@
+"""Browser tests: the real server (`python main.py`) on a free port with a temporary database,
+driven by Playwright in Chromium.
+
+The browser is, in this order: the path in HOD_CHROMIUM, Playwright's own Chromium, the system
+Chromium. With none, the tests fail and say how to get one: they never skip."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+                 '--disable-background-networking', '--disable-component-update', '--disable-sync']
+NO_BROWSER = ('No Chromium found for the browser tests. Install one of: Debian/Ubuntu '
+              '`apt-get install -y chromium`; or `python -m playwright install chromium`; '
+              'or set HOD_CHROMIUM=/path/to/chromium.')
+
+
+def find_chromium() -> str | None:
+    explicit = os.environ.get('HOD_CHROMIUM')
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    try:
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as playwright:
+            own = playwright.chromium.executable_path
+        if own and Path(own).exists():
+            return own
+    except Exception:  # Playwright without its own browser download raises here; fall through
+        pass
+    for name in ('chromium', 'chromium-browser', 'google-chrome'):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope='session')
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        pytest.fail(NO_BROWSER, pytrace=False)
+    return path
+
+
+@pytest.fixture(scope='session')
+def browser_type_launch_args(browser_type_launch_args: dict, chromium_path: str) -> dict:
+    return {**browser_type_launch_args, 'executable_path': chromium_path, 'args': CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(('127.0.0.1', 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope='session')
+def server_url() -> str:
+    data = Path(tempfile.mkdtemp(prefix='hod-e2e-'))
+    port = free_port()
+    env = {key: value for key, value in os.environ.items()
+           if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
+    env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data),
+               DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1')
+    log = open(data / 'server.log', 'w')
+    process = subprocess.Popen([sys.executable, 'main.py'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f'http://127.0.0.1:{port}'
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f'server did not start:\n{(data / "server.log").read_text()}', pytrace=False)
+        time.sleep(0.2)
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope='session')
+def base_url(server_url: str) -> str:
+    return server_url
+
+
+@pytest.fixture(scope='session')
+def browser_context_args(browser_context_args: dict) -> dict:
+    # headless Chromium says en-US by default; most of our players' browsers say Spanish
+    return {**browser_context_args, 'locale': 'es-ES'}

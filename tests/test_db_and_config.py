@@ -1,0 +1,50 @@
+import pytest
+from sqlalchemy import text
+
+from app import config
+from models import db
+
+
+def test_default_database_is_a_sqlite_file_in_the_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv('DATA_DIR', str(tmp_path))
+    monkeypatch.delenv('DATABASE_URL', raising=False)
+    assert config.database_url() == f'sqlite:///{tmp_path / "house_of_decks.db"}'
+
+
+def test_database_url_from_the_environment_wins(monkeypatch):
+    monkeypatch.setenv('DATABASE_URL', 'postgresql+psycopg://u:p@localhost/hod')
+    assert config.database_url() == 'postgresql+psycopg://u:p@localhost/hod'
+
+
+def test_session_scope_commits_and_rolls_back(tmp_path):
+    url = f'sqlite:///{tmp_path / "throwaway.db"}'
+    db.init_db(url)
+    try:
+        with db.session_scope() as session:
+            session.exec(text('CREATE TABLE probe (x INTEGER)'))
+            session.exec(text('INSERT INTO probe VALUES (1)'))
+        with pytest.raises(RuntimeError):
+            with db.session_scope() as session:
+                session.exec(text('INSERT INTO probe VALUES (2)'))
+                raise RuntimeError('boom')
+        with db.session_scope() as session:
+            assert session.exec(text('SELECT x FROM probe')).all() == [(1,)]
+        assert (tmp_path / 'throwaway.db').exists()
+    finally:
+        db.init_db()  # back to the suite's database
+
+
+def test_storage_secret_is_generated_once_and_kept(monkeypatch, tmp_path):
+    monkeypatch.setenv('DATA_DIR', str(tmp_path))
+    monkeypatch.delenv('STORAGE_SECRET', raising=False)
+    first = config.storage_secret()
+    assert len(first) >= 40
+    assert config.storage_secret() == first
+    assert (tmp_path / 'storage_secret').read_text().strip() == first
+
+
+def test_storage_secret_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv('DATA_DIR', str(tmp_path))
+    monkeypatch.setenv('STORAGE_SECRET', 'from-env')
+    assert config.storage_secret() == 'from-env'
+    assert not (tmp_path / 'storage_secret').exists()
