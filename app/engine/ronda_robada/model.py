@@ -1,0 +1,189 @@
+"""Values of Ronda Robada: rules, rank order, actions and views (no game state here)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from app.engine.cards import SPANISH_RANKS, Card, spanish_card
+from app.engine.protocol import Event, Outcome
+
+GAME_ID = 'ronda_robada'
+RANK_ORDER: tuple[int, ...] = SPANISH_RANKS
+CENTRE_CARDS = 4
+HAND_CARDS = 3
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """No options yet; kept so every game is created the same way."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> 'Rules':
+        return cls(**raw)
+
+
+def card_points(card: Card) -> int:
+    """1-7 their number, 10 sota, 11 caballo, 12 rey: the rank itself."""
+    if not card.is_spanish:
+        raise ValueError(f'not a Spanish card: {card}')
+    return card.rank
+
+
+def next_rank(rank: int, closed: bool) -> int | None:
+    """The rank a run at ``rank`` may take next; the 1 after the 12 closes it for good."""
+    if closed:
+        return None
+    if rank == RANK_ORDER[-1]:
+        return RANK_ORDER[0]
+    return RANK_ORDER[RANK_ORDER.index(rank) + 1]
+
+
+def step_options(rank: int, closed: bool, loose: list[Card] | tuple[Card, ...],
+                 pile_tops: list[Card | None] | tuple[Card | None, ...]) -> tuple[list[Card], list[int]]:
+    """Loose cards of the next rank, or (only when there is none) the seats whose pile top has it."""
+    wanted = next_rank(rank, closed)
+    if wanted is None:
+        return [], []
+    cards = [card for card in loose if card.rank == wanted]
+    if cards:
+        return cards, []
+    return [], [seat for seat, top in enumerate(pile_tops) if top is not None and top.rank == wanted]
+
+
+# Actions: each step of a turn is its own value, so a person watches the run grow.
+
+@dataclass(frozen=True, slots=True)
+class StartRun:
+    card: Card
+    loose: Card
+    kind: ClassVar[str] = 'start_run'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'type': self.kind, 'card': str(self.card), 'loose': str(self.loose)}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLoose:
+    card: Card
+    kind: ClassVar[str] = 'take_loose'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'type': self.kind, 'card': str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    owner: int
+    kind: ClassVar[str] = 'take_pile'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'type': self.kind, 'owner': self.owner}
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    kind: ClassVar[str] = 'confirm'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'type': self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    card: Card
+    kind: ClassVar[str] = 'drop'
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'type': self.kind, 'card': str(self.card)}
+
+
+Action = Union[StartRun, TakeLoose, TakePile, Confirm, Drop]
+
+_FROM_DICT = {
+    'start_run': lambda raw: StartRun(spanish_card(raw['card']), spanish_card(raw['loose'])),
+    'take_loose': lambda raw: TakeLoose(spanish_card(raw['card'])),
+    'take_pile': lambda raw: TakePile(int(raw['owner'])),
+    'confirm': lambda raw: Confirm(),
+    'drop': lambda raw: Drop(spanish_card(raw['card'])),
+}
+
+
+def action_from_dict(raw: dict[str, Any]) -> Action:
+    try:
+        return _FROM_DICT[raw['type']](raw)
+    except KeyError as error:
+        raise ValueError(f'not a Ronda Robada action: {raw!r}') from error
+
+
+# Views: what one seat may know.
+
+@dataclass(frozen=True, slots=True)
+class TakenPile:
+    owner: int
+    top: Card
+    size: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'owner': self.owner, 'top': str(self.top), 'size': self.size}
+
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    """The run in progress: the hand card, the loose cards collected (the matched one first),
+    the piles taken (only their former top is shown) and the rank reached."""
+
+    seat: int
+    played: Card
+    rank: int
+    closed: bool
+    loose: tuple[Card, ...]
+    piles: tuple[TakenPile, ...]
+
+    @property
+    def next_rank(self) -> int | None:
+        return next_rank(self.rank, self.closed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'seat': self.seat, 'played': str(self.played), 'rank': self.rank, 'closed': self.closed,
+                'next_rank': self.next_rank, 'loose': [str(c) for c in self.loose],
+                'piles': [pile.to_dict() for pile in self.piles]}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int
+    seats: int
+    current_seat: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    loose: tuple[Card, ...]
+    pile_tops: tuple[Card | None, ...]
+    pile_sizes: tuple[int, ...]
+    run: RunView | None
+    stock_size: int
+    last_runner: int | None
+    scores: tuple[int, ...] | None      # only once the game is over: pile contents are not public
+    commitment: str
+    seed: str | None                    # revealed once the game is over
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    outcome: Outcome | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            'game': GAME_ID, 'seat': self.seat, 'seats': self.seats, 'current_seat': self.current_seat,
+            'hand': [str(c) for c in self.hand], 'hand_sizes': list(self.hand_sizes),
+            'loose': [str(c) for c in self.loose],
+            'pile_tops': [None if c is None else str(c) for c in self.pile_tops],
+            'pile_sizes': list(self.pile_sizes), 'run': None if self.run is None else self.run.to_dict(),
+            'stock_size': self.stock_size, 'last_runner': self.last_runner,
+            'scores': None if self.scores is None else list(self.scores),
+            'commitment': self.commitment, 'seed': self.seed,
+            'events': [event.to_dict() for event in self.events],
+            'legal_actions': [action.to_dict() for action in self.legal_actions],
+            'outcome': None if self.outcome is None else self.outcome.to_dict(),
+        }
