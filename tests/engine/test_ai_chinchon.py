@@ -1,0 +1,187 @@
+"""Chinchón computer players: legal, blind to hidden cards, and sensible in known positions."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.ai.arena import play_match
+from app.ai.chinchon import make_bot
+from app.engine import chinchon
+from app.engine.cards import cards_str, parse_spanish, spanish_deck
+from app.engine.chinchon import BuyBack, Close, Discard, DrawDiscard, DrawStock, GameState, Rules
+
+FAST_HARD = {'worlds': 3, 'budget': 30.0}   # few worlds, and a budget that never cuts a search short
+
+
+def bot(level: str, seed: int = 0):
+    return make_bot(level, random.Random(seed), **(FAST_HARD if level == 'hard' else {}))
+
+
+def position(hands: list[str], first_discard: str, events: tuple = (), *, current: int = 0,
+             phase: str = 'draw', scores: list[int] | None = None, taken: str | None = None,
+             limit: int = 100) -> GameState:
+    """A known position: the hands, the hand's public events after the deal, the rest in the stock."""
+    seats = len(hands)
+    pile, taken_by = [first_discard], [[] for _ in range(seats)]
+    log = [{'kind': 'deal', 'seat': None, 'data': {'hand': 1, 'dealer': seats - 1, 'commitment': '',
+                                                   'first_discard': first_discard, 'stock_size': 0}}]
+    for kind, seat, *card in events:
+        if kind == 'draw_discard':
+            taken_by[seat].append(pile.pop())
+        elif kind == 'discard':
+            pile.append(card[0])
+        log.append({'kind': kind, 'seat': seat, 'data': {'card': card[0]} if card else {}})
+    used = ' '.join(hands + pile).split()
+    stock = [str(card) for card in spanish_deck() if str(card) not in used]
+    raw = chinchon.new_game(Rules(limit=limit), seats, random.Random(0)).to_dict()
+    raw.update(hands=[hand.split() for hand in hands], discard=pile, stock=stock, phase=phase,
+               current=current, taken=taken, taken_by=taken_by, events=log, hand_start=0,
+               scores=scores or [0] * seats)
+    return GameState.from_dict(raw)
+
+
+def decide(state: GameState, level: str = 'normal', seed: int = 0):
+    return bot(level, seed).choose(state.view(state.current_seat))
+
+
+# -- legality and fairness ---------------------------------------------------------------------
+
+def play(level_of_seat: list[str], seed: int, rules: Rules, max_actions: int) -> tuple[GameState, int]:
+    state = chinchon.new_game(rules, len(level_of_seat), random.Random(seed))
+    bots = [bot(level, seed * 10 + seat) for seat, level in enumerate(level_of_seat)]
+    for count in range(max_actions):
+        if state.outcome() is not None:
+            return state, count
+        seat = state.current_seat
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        assert action in view.legal_actions, f'{level_of_seat[seat]} chose {action} in {view.phase}'
+        if isinstance(action, DrawDiscard) and level_of_seat[seat] == 'easy':
+            eight = list(view.hand) + [view.discard_top]
+            assert any(view.discard_top in meld for meld in chinchon.best_arrangement(eight).melds)
+        state.apply(seat, action)
+    return state, max_actions
+
+
+@pytest.mark.parametrize('seats', [2, 3, 4, 5, 6])
+@pytest.mark.parametrize('limit', [100, 50])
+def test_easy_and_normal_play_whole_games_legally(seats: int, limit: int) -> None:
+    rules = Rules(limit=limit, buyback=True)
+    for seed in range(2):
+        levels = [('easy', 'normal')[(seat + seed) % 2] for seat in range(seats)]
+        state, _ = play(levels, 1000 * seats + limit + seed, rules, 60_000)
+        assert state.outcome() is not None
+
+
+@pytest.mark.parametrize('seats', [2, 4, 6])
+def test_hard_plays_legally(seats: int) -> None:
+    levels = ['hard'] + ['normal', 'easy'] * 3
+    state, actions = play(levels[:seats], 77 + seats, Rules(limit=50, buyback=True), 120)
+    assert actions == 120 or state.outcome() is not None
+
+
+def test_every_level_answers_the_buyback_offer_legally() -> None:
+    state = position(['12o 12c 12e 5b 6b 7b 1c', '1o 2o 3o 4e 5e 6e 7e', '2c 3c 4c 5c 6c 7c 10c'], '3b',
+                     current=0, phase='buyback', scores=[105, 60, 40])
+    raw = state.to_dict()
+    raw.update(out=[True, False, False], buyback_queue=[0])
+    state = GameState.from_dict(raw)
+    for level in ('easy', 'normal', 'hard'):
+        assert decide(state, level) in (BuyBack(True), BuyBack(False))
+
+
+def test_a_bot_sees_only_its_view() -> None:
+    """The view holds no other hand and no stock; a world that differs only in hidden cards gives
+    the same view and the same choice, and the same view and generator give the same choice."""
+    state, _ = play(['normal', 'normal', 'normal'], 5, Rules(), 40)
+    seat = state.current_seat
+    view = state.view(seat)
+    fields = view.to_dict()
+    assert not {'hands', 'stock', 'face_down', 'seed', 'rng'} & set(fields)
+    assert fields['hand'] == [str(card) for card in state.hands[seat]]
+    raw = state.to_dict()
+    held = {seat: set(map(str, view.taken_from_discard[seat])) for seat in range(3)}
+    hidden = [card for other in range(3) if other != seat
+              for card in raw['hands'][other] if card not in held[other]] + raw['stock']
+    shuffled = list(hidden)
+    random.Random(1).shuffle(shuffled)
+    for other in range(3):
+        if other != seat:
+            raw['hands'][other] = [card if card in held[other] else shuffled.pop() for card in raw['hands'][other]]
+    raw['stock'] = shuffled
+    twin = GameState.from_dict(raw)
+    assert twin.view(seat) == view
+    assert twin.hands != state.hands or twin.stock != state.stock
+    for level in ('easy', 'normal', 'hard'):
+        for seed in range(3):
+            assert bot(level, seed).choose(view) == bot(level, seed).choose(twin.view(seat))
+
+
+# -- known positions ---------------------------------------------------------------------------
+
+def test_easy_takes_the_discard_only_when_it_completes_a_meld() -> None:
+    hands = ['1o 2o 5c 7e 10b 11c 12e', '1c 2c 3c 4b 5b 6b 7b']
+    assert decide(position(hands, '3o'), 'easy') == DrawDiscard()          # 1o 2o 3o
+    assert decide(position(hands, '1b'), 'easy') == DrawStock()            # only a lower card
+    assert decide(position(hands, '6c'), 'easy') == DrawStock()            # a pair at best
+
+
+def test_normal_closes_when_it_can() -> None:
+    state = position(['1o 2o 3o 4c 4e 4b 10c 2b', '5o 6o 7e 10e 11b 12c 3c'], '7c', phase='discard')
+    assert decide(state) == Close(parse_spanish('10c')[0])
+
+
+def test_normal_does_not_close_into_its_own_elimination() -> None:
+    state = position(['1o 2o 3o 4c 4e 4b 10c 2b', '5o 6o 7e 10e 11b 12c 3c'], '7c', phase='discard',
+                     scores=[99, 20])
+    assert not isinstance(decide(state), Close)
+
+
+def test_normal_holds_a_live_chinchon_unless_closing_would_knock_somebody_out() -> None:
+    hands = ['1o 2o 3o 4o 5o 6o 2b 12c', '5c 6c 7e 10e 11b 12e 3c']
+    assert decide(position(hands, '7c', phase='discard')) == Discard(parse_spanish('12c')[0])
+    threatened = position(hands, '7c', phase='discard', scores=[10, 95])
+    assert isinstance(decide(threatened), Close)
+
+
+def test_normal_closes_a_chinchon_at_once() -> None:
+    state = position(['1o 2o 3o 4o 5o 6o 7o 12c', '5c 6c 7e 10e 11b 12e 3c'], '7c', phase='discard')
+    assert decide(state) == Close(parse_spanish('12c')[0])
+
+
+def test_normal_does_not_feed_the_next_seat() -> None:
+    """Seat 1 took 10c and 11c from the pile: 12c would give it a run; 12e is as heavy and safe."""
+    events = (('draw_discard', 1, '10c'), ('discard', 1, '5b'), ('draw_stock', 0), ('discard', 0, '11c'),
+              ('draw_discard', 1, '11c'), ('discard', 1, '3e'), ('draw_stock', 0))
+    state = position(['1o 2o 3o 4c 4e 4b 12c 12e', '10c 11c 5o 6o 1b 2b 7e'], '10c', events, phase='discard')
+    assert cards_str(state.view(0).taken_from_discard[1]) == '10c 11c'
+    assert decide(state) == Discard(parse_spanish('12e')[0])
+
+
+def test_normal_takes_a_discard_that_closes() -> None:
+    state = position(['1o 2o 3o 4c 4e 4b 10c', '5o 6o 7e 10e 11b 12c 3c'], '2b')
+    assert decide(state) == DrawDiscard()
+
+
+@pytest.mark.parametrize('level, accept_on_60, accept_on_95', [
+    ('easy', True, False), ('normal', True, False), ('hard', True, True)])
+def test_buyback_policy(level: str, accept_on_60: bool, accept_on_95: bool) -> None:
+    """Limit 100: easy wants a quarter of the limit to play with, normal a tenth, hard always comes back."""
+    for highest, expected in ((60, accept_on_60), (95, accept_on_95)):
+        state = position(['12o 12c 12e 5b 6b 7b 1c', '1o 2o 3o 4e 5e 6e 7e', '2c 3c 4c 5c 6c 7c 10c'], '3b',
+                         phase='buyback', scores=[105, highest, 40])
+        raw = state.to_dict()
+        raw.update(out=[True, False, False], buyback_queue=[0])
+        view = GameState.from_dict(raw).view(0)
+        assert view.buyback_score == highest
+        assert bot(level).choose(view) == BuyBack(expected)
+
+
+def test_arena_smoke() -> None:
+    result = play_match('chinchon', ['normal', 'easy'], 4, seed=3)
+    assert result.games == 4 and sum(slot.wins for slot in result.slots) == pytest.approx(4)
+    assert 'normal' in result.report()
+    hard = play_match('chinchon', ['hard', 'normal'], 2, seed=4, rules={'limit': '50'},
+                      bot_options={'hard': FAST_HARD})
+    assert hard.games == 2
