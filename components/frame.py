@@ -6,6 +6,7 @@ from contextlib import contextmanager
 
 from nicegui import ui
 
+from app.accounts import current_account
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
@@ -20,18 +21,25 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
 }
 .hod-nav-link { color: #fff; text-decoration: none; padding: 6px 10px; border-radius: 6px; }
 .hod-nav-link:hover { background: rgba(255,255,255,.12); }
+@media (max-width: 640px) { .nicegui-content { padding: 6px !important; } }
 '''
 
 
-def nav_links(language: str) -> list[tuple[str, str]]:
-    """(label, path) for every page that exists: games' tables, rules, then account pages."""
-    links: list[tuple[str, str]] = [(t('nav.home'), '/')]
-    links += [(t(game.name_key), game.play_path) for game in GAMES if route_exists(game.play_path)]
-    links += [(f"{t('nav.rules')}: {t(game.name_key)}", rules_path(game.id, language))
-              for game in GAMES if route_exists(rules_path(game.id, language))]
-    links += [(t(key), path) for key, path in (('nav.history', '/history'), ('nav.login', '/login'))
-              if route_exists(path)]
-    return links
+def nav_links(language: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """(label, path) for every page that exists: the games' tables, their rules, the account pages."""
+    tables = [(t(game.name_key), game.play_path) for game in GAMES if route_exists(game.play_path)]
+    rules = [(t(game.name_key), rules_path(game.id, language))
+             for game in GAMES if route_exists(rules_path(game.id, language))]
+    return tables, rules, account_links()
+
+
+def account_links() -> list[tuple[str, str]]:
+    """Guests get 'log in'; a logged-in player their history and their account (display name)."""
+    account = current_account()
+    if account is None:
+        return [(t('nav.login'), '/login')] if route_exists('/login') else []
+    candidates = ((t('nav.history'), '/history'), (account.display_name, '/account'))
+    return [(label, path) for label, path in candidates if route_exists(path)]
 
 
 @contextmanager
@@ -50,19 +58,29 @@ def frame(title: str, *, description: str | None = None,
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
     ui.html(f'<a class="hod-skip" href="#main">{t("nav.skip")}</a>', sanitize=False)
 
-    links = nav_links(language)
+    tables, rules, account = nav_links(language)
     with ui.header().classes('bg-[#143d26] text-white items-center gap-2 px-3 py-2').props('elevated'):
         ui.link(t('site.name'), '/').classes('text-xl font-bold text-white no-underline tracking-wide') \
             .props('aria-label="House Of Decks"').mark('site-name')
         with ui.row().classes('gap-1 max-md:hidden items-center').props('role=navigation') as desktop_nav:
             desktop_nav.props(f'aria-label="{_attr(t("nav.games"))}"')
-            for label, path in links[1:]:
+            for label, path in tables:
+                ui.link(label, path).classes('hod-nav-link')
+            if rules:
+                with ui.button(t('nav.rules')).props('flat dense no-caps color=white icon-right=expand_more') \
+                        .classes('hod-nav-link').mark('rules-menu'):
+                    with ui.menu():
+                        for label, path in rules:
+                            ui.menu_item(f"{t('nav.rules')}: {label}", on_click=lambda p=path: ui.navigate.to(p))
+            for label, path in account:
                 ui.link(label, path).classes('hod-nav-link')
         ui.space()
         switch_to = 'en' if language == 'es' else 'es'
         ui.button(t('lang.switch'), on_click=lambda: _switch_language(switch_to, other_language_path)) \
             .props(f'flat dense no-caps color=white aria-label="{_attr(t("lang.switch_aria"))}"') \
             .mark('language-switch')
+        links = [(t('nav.home'), '/'), *tables, *[(f"{t('nav.rules')}: {label}", path) for label, path in rules],
+                 *account]
         if len(links) > 1:
             with ui.button(icon='menu').props(f'flat round dense color=white aria-label="{_attr(t("nav.menu"))}"') \
                     .classes('md:hidden').mark('nav-menu'):

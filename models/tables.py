@@ -2,4 +2,209 @@
 
 Tables are added here by the features that need them; `models.db.init_db` imports this module so
 that `SQLModel.metadata` knows them all before `create_all`.
+
+Times are aware datetimes in UTC (SQLModel refuses naive ones); `utcnow()` gives the current one.
+CRUD functions are keyword-only and take the session from the caller (`models.db.session_scope`).
 """
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Literal
+
+from sqlalchemy import case, func
+from sqlmodel import Field, Session, SQLModel, col, delete, select
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def username_key(username: str) -> str:
+    """The case-insensitive identity of a username ('Ana', 'ANA' and 'ana' are one account)."""
+    return username.strip().casefold()
+
+
+class User(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(max_length=20)                 # as typed at sign-up
+    username_key: str = Field(max_length=20, unique=True, index=True)
+    display_name: str = Field(max_length=40)
+    password_hash: str = Field(max_length=255)
+    language: str | None = Field(default=None, max_length=5)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayedGame(SQLModel, table=True):
+    """One finished game of one account. The account's own seat is copied into `score`,
+    `placement` and `won` so that the statistics are plain SQL aggregates."""
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
+    game_id: str = Field(max_length=32, index=True)
+    options_json: str = Field(default='{}')
+    started_at: datetime
+    ended_at: datetime = Field(index=True)
+    hands_played: int
+    computer_level: str = Field(max_length=32)
+    score: int
+    placement: int
+    won: bool
+
+    @property
+    def options(self) -> dict:
+        return json.loads(self.options_json)
+
+
+class GameSeat(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    played_game_id: int = Field(foreign_key='playedgame.id', ondelete='CASCADE', index=True)
+    seat: int
+    name_or_level: str = Field(max_length=40)
+    is_human: bool
+    final_score: int
+    placement: int
+    is_winner: bool
+
+
+class GameDeal(SQLModel, table=True):
+    """The published commitment of each hand's shuffle and the seed revealed after it."""
+    id: int | None = Field(default=None, primary_key=True)
+    played_game_id: int = Field(foreign_key='playedgame.id', ondelete='CASCADE', index=True)
+    hand: int
+    commitment: str = Field(max_length=128)
+    seed: str = Field(max_length=128)
+
+
+class LoginThrottle(SQLModel, table=True):
+    """Recent login failures per username key (existing or not, so it reveals nothing)."""
+    username_key: str = Field(primary_key=True, max_length=128)
+    failures: int = 0
+    last_failure_at: datetime = Field(default_factory=utcnow)
+    locked_until: datetime | None = None
+
+
+# users
+
+def create_user(*, session: Session, username: str, display_name: str, password_hash: str,
+                language: str | None) -> User:
+    user = User(username=username.strip(), username_key=username_key(username),
+                display_name=display_name, password_hash=password_hash, language=language)
+    session.add(user)
+    session.flush()
+    return user
+
+
+def get_user(*, session: Session, user_id: int) -> User | None:
+    return session.get(User, user_id)
+
+
+def get_user_by_username(*, session: Session, username: str) -> User | None:
+    return session.exec(select(User).where(User.username_key == username_key(username))).first()
+
+
+def set_password_hash(*, session: Session, user_id: int, password_hash: str) -> None:
+    user = session.get(User, user_id)
+    if user is not None:
+        user.password_hash = password_hash
+        session.add(user)
+
+
+def set_user_language(*, session: Session, user_id: int, language: str) -> None:
+    user = session.get(User, user_id)
+    if user is not None:
+        user.language = language
+        session.add(user)
+
+
+def delete_user(*, session: Session, user_id: int) -> None:
+    """The account and every record of it. Deleted explicitly, child rows first, so that it does
+    not depend on the database enforcing ON DELETE CASCADE."""
+    game_ids = select(PlayedGame.id).where(PlayedGame.user_id == user_id)
+    session.exec(delete(GameSeat).where(col(GameSeat.played_game_id).in_(game_ids)))
+    session.exec(delete(GameDeal).where(col(GameDeal.played_game_id).in_(game_ids)))
+    session.exec(delete(PlayedGame).where(PlayedGame.user_id == user_id))
+    session.exec(delete(User).where(User.id == user_id))
+
+
+# played games
+
+def record_game(*, session: Session, game: PlayedGame, seats: list[GameSeat],
+                deals: list[GameDeal]) -> PlayedGame:
+    session.add(game)
+    session.flush()
+    for row in (*seats, *deals):
+        row.played_game_id = game.id
+        session.add(row)
+    session.flush()
+    return game
+
+
+def _games_of(user_id: int, game_id: str | None):
+    query = select(PlayedGame).where(PlayedGame.user_id == user_id)
+    return query.where(PlayedGame.game_id == game_id) if game_id else query
+
+
+def list_games(*, session: Session, user_id: int, game_id: str | None = None,
+               offset: int = 0, limit: int = 20) -> list[PlayedGame]:
+    """The account's games, newest first."""
+    query = _games_of(user_id, game_id).order_by(col(PlayedGame.ended_at).desc(), col(PlayedGame.id).desc())
+    return list(session.exec(query.offset(offset).limit(limit)))
+
+
+def count_games(*, session: Session, user_id: int, game_id: str | None = None) -> int:
+    query = select(func.count()).select_from(PlayedGame).where(PlayedGame.user_id == user_id)
+    if game_id:
+        query = query.where(PlayedGame.game_id == game_id)
+    return session.exec(query).one()
+
+
+def seats_of(*, session: Session, played_game_ids: list[int]) -> dict[int, list[GameSeat]]:
+    rows = session.exec(select(GameSeat).where(col(GameSeat.played_game_id).in_(played_game_ids))
+                        .order_by(col(GameSeat.seat)))
+    seats: dict[int, list[GameSeat]] = {game_id: [] for game_id in played_game_ids}
+    for row in rows:
+        seats[row.played_game_id].append(row)
+    return seats
+
+
+def totals_by(*, session: Session, user_id: int, column: Literal['game_id', 'computer_level'],
+              game_id: str | None = None) -> list[tuple]:
+    """Per value of `column` ('game_id' or 'computer_level'): (value, played, wins, average score,
+    lowest score, highest score)."""
+    key = getattr(PlayedGame, column)
+    query = (select(key, func.count(), func.sum(case((col(PlayedGame.won), 1), else_=0)), func.avg(PlayedGame.score),
+                    func.min(PlayedGame.score), func.max(PlayedGame.score))
+             .where(PlayedGame.user_id == user_id).group_by(key).order_by(key))
+    if game_id:
+        query = query.where(PlayedGame.game_id == game_id)
+    return [tuple(row) for row in session.exec(query)]
+
+
+def results_over_time(*, session: Session, user_id: int, game_id: str | None = None,
+                      limit: int = 200) -> list[tuple[str, datetime, int, bool]]:
+    """(game id, end time, score, won) of the latest `limit` games, oldest first."""
+    query = (select(PlayedGame.game_id, PlayedGame.ended_at, PlayedGame.score, PlayedGame.won)
+             .where(PlayedGame.user_id == user_id)
+             .order_by(col(PlayedGame.ended_at).desc()).limit(limit))
+    if game_id:
+        query = query.where(PlayedGame.game_id == game_id)
+    return [tuple(row) for row in reversed(session.exec(query).all())]
+
+
+# login throttling
+
+def get_login_throttle(*, session: Session, key: str) -> LoginThrottle | None:
+    return session.get(LoginThrottle, key)
+
+
+def save_login_throttle(*, session: Session, throttle: LoginThrottle) -> None:
+    session.add(throttle)
+
+
+def clear_login_throttle(*, session: Session, key: str) -> None:
+    session.exec(delete(LoginThrottle).where(LoginThrottle.username_key == key))
+
+
+def forget_login_failures(*, session: Session, before: datetime) -> None:
+    """Drop throttling rows whose last failure is older than `before` (keeps the table small)."""
+    session.exec(delete(LoginThrottle).where(col(LoginThrottle.last_failure_at) < before))

@@ -1,9 +1,14 @@
 """Every string a player sees, in Spanish and English, behind one lookup: ``t(key, **params)``.
 
-The language is the one chosen with the switch (kept in ``app.storage.user``), else the browser's
-``Accept-Language`` preference, else Spanish.
+The language is the one chosen with the switch (kept in ``app.storage.user``, and in the account
+of a logged-in player, whose login brings it back), else the browser's ``Accept-Language``
+preference, else Spanish.
 """
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from app.i18n import en, es
 
@@ -40,11 +45,27 @@ def language_from_header(header: str | None) -> str:
     return best
 
 
+_SCOPED: ContextVar[str | None] = ContextVar('language', default=None)
+
+
+@contextmanager
+def language_scope(language: str | None = None) -> Iterator[str]:
+    """Look the language up once for a burst of `t()` calls (a table redraw makes hundreds)."""
+    token = _SCOPED.set(language or current_language())
+    try:
+        yield _SCOPED.get()
+    finally:
+        _SCOPED.reset(token)
+
+
 def current_language() -> str:
+    scoped = _SCOPED.get()
+    if scoped is not None:
+        return scoped
     from nicegui import app, ui  # imported here so the catalogs stay usable without a UI
 
     try:
-        chosen = app.storage.user.get('lang')
+        chosen = app.storage.client.get(PAGE_LANGUAGE) or app.storage.user.get('lang')
     except RuntimeError:  # outside a page request (tests of pure code, background tasks)
         chosen = None
     if chosen in LANGUAGES:
@@ -56,9 +77,25 @@ def current_language() -> str:
     return language_from_header(header)
 
 
-def set_language(language: str) -> None:
+PAGE_LANGUAGE = 'page_language'
+
+
+def use_page_language(language: str) -> None:
+    """This page speaks `language` whatever the visitor chose (pages whose address names a
+    language, like the rules pages); the visitor's own choice is left as it is."""
     from nicegui import app
 
     if language not in LANGUAGES:
         raise ValueError(f'unsupported language: {language!r}')
+    app.storage.client[PAGE_LANGUAGE] = language
+
+
+def set_language(language: str) -> None:
+    from nicegui import app
+
+    from app.accounts import save_language_choice  # imported here: accounts need the database
+
+    if language not in LANGUAGES:
+        raise ValueError(f'unsupported language: {language!r}')
     app.storage.user['lang'] = language
+    save_language_choice(language)  # a logged-in player's choice also goes to their account

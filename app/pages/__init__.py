@@ -2,10 +2,24 @@
 re-runs main.py per test after clearing the routes, so decorators at import time would be lost)."""
 from __future__ import annotations
 
+import os
+
 from nicegui import ui
 
-from app.pages import home
+from app.pages import account, chinchon, history, home
+from app.pages.rules import register_rules_pages
+from components.card import register_card_routes
 
 
 def register_pages() -> None:
+    register_card_routes()
     ui.page('/')(home.home_page)
+    register_rules_pages()
+    ui.page('/play/chinchon')(chinchon.chinchon_page)
+    ui.page('/login')(account.login_page)
+    ui.page('/register')(account.register_page)
+    ui.page('/account')(account.account_page)
+    ui.page('/history')(history.history_page)
+    if os.environ.get('HOD_BENCH') == '1':
+        from app.bench.bare_page import bare_button_page
+        ui.page('/bench/bare')(bare_button_page)

@@ -1,16 +1,23 @@
 """The home page: the three games from the registry, each with the actions whose pages exist."""
 from __future__ import annotations
 
-from nicegui import ui
+from nicegui import app, ui
 
+from app.controllers.table import restore_table
+from app.engine.cards import french_card, spanish_card
 from app.games import GAMES, GameInfo
 from app.i18n import current_language, t
 from app.routes import route_exists, rules_path
+from components.card import playing_card
 from components.frame import frame
+from components.table_parts import TABLE_CSS
+
+CARD_PARSERS = {'spanish40': spanish_card, 'french108': french_card}
 
 
 def home_page() -> None:
     with frame(t('site.name')):
+        ui.add_css(TABLE_CSS)
         ui.label(t('home.title')).classes('text-3xl font-bold mt-2').props('role=heading aria-level=1')
         ui.label(t('home.intro')).classes('text-lg text-gray-700')
         with ui.element('div').classes('grid gap-4 w-full grid-cols-1 md:grid-cols-3'):
@@ -21,6 +28,9 @@ def home_page() -> None:
 def game_card(game: GameInfo) -> None:
     language = current_language()
     with ui.card().classes('w-full gap-2').props(f'aria-label="{t(game.name_key)}"').mark(f'game-{game.id}'):
+        with ui.element('div').classes('hod-fan self-center my-1').props('aria-hidden="true"'):
+            for code in game.sample_cards:
+                playing_card(CARD_PARSERS[game.deck](code), size='sm')
         ui.label(t(game.name_key)).classes('text-2xl font-bold text-[#1f5f3a]') \
             .props('role=heading aria-level=2')
         ui.label(t(game.summary_key)).classes('text-gray-800')
@@ -28,8 +38,15 @@ def game_card(game: GameInfo) -> None:
             .classes('text-sm text-gray-600')
         with ui.row().classes('gap-2 mt-auto'):
             if route_exists(game.play_path):
-                ui.button(t('home.play'), on_click=lambda g=game: ui.navigate.to(g.play_path)) \
-                    .props('unelevated no-caps').mark(f'play-{game.id}')
+                saved = restore_table(app.storage.user, game)
+                if saved is not None and not saved.is_over():
+                    ui.button(t('home.resume'), icon='play_arrow', on_click=lambda g=game: ui.navigate.to(g.play_path)) \
+                        .props('unelevated no-caps').mark(f'resume-{game.id}')
+                    ui.button(t('home.new_game'), on_click=lambda g=game: ui.navigate.to(f'{g.play_path}?new=true')) \
+                        .props('outline no-caps').mark(f'play-{game.id}')
+                else:
+                    ui.button(t('home.play'), on_click=lambda g=game: ui.navigate.to(g.play_path)) \
+                        .props('unelevated no-caps').mark(f'play-{game.id}')
             if route_exists(rules_path(game.id, language)):
                 ui.button(t('home.rules'), on_click=lambda g=game: ui.navigate.to(rules_path(g.id, language))) \
                     .props('outline no-caps').mark(f'rules-{game.id}')

@@ -1,0 +1,148 @@
+"""Table responsiveness and memory, measured against the real server in Chromium.
+
+    python -m app.bench.table [--rounds 30] [--tables 12]
+
+1. Click → screen update, timed inside the page (performance.now() at the click, a
+   MutationObserver for the change): drawing from the stock, discarding a card, and a bare
+   NiceGUI button + label served by the same server in the same run (the baseline).
+2. Server memory per open table: RSS of the server before and after opening N tables in N browser
+   contexts, divided by N.
+Prints median and p95 in ms, and MiB per table. Needs Chromium (see README).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+# resolves with the ms between the next click on `target` and the first DOM change matching `changed`
+MEASURE = """([target, changed]) => { window.__latency = new Promise(resolve => {
+  const el = document.querySelector(target);
+  let start = null;
+  const observer = new MutationObserver(() => {
+    if (start !== null && eval(changed)) { observer.disconnect(); resolve(performance.now() - start); }
+  });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  el.addEventListener('click', () => { start = performance.now(); }, {capture: true, once: true});
+}); }"""
+
+
+def start_server(port: int, data: Path) -> subprocess.Popen:
+    env = {key: value for key, value in os.environ.items() if not key.startswith('NICEGUI_')}
+    env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data), HOD_BENCH='1',
+               DATABASE_URL=f'sqlite:///{data / "bench.db"}')
+    log = open(data / 'server.log', 'w')   # kept for a look when a run goes wrong
+    process = subprocess.Popen([sys.executable, 'main.py'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f'http://127.0.0.1:{port}/', timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit('server did not start')
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f'/proc/{pid}/status').read_text().splitlines():
+        if line.startswith('VmRSS:'):
+            return int(line.split()[1]) / 1024
+    return float('nan')
+
+
+def timed(page, target: str, changed: str, click) -> float:
+    page.evaluate(MEASURE, [target, changed])
+    click()
+    return page.evaluate('() => window.__latency')
+
+
+def new_table(page, base: str) -> None:
+    page.goto(f'{base}/play/chinchon?new=true')
+    page.get_by_role('button', name='2', exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    page.wait_for_selector('[data-testid=table][data-phase=draw]', timeout=20000)
+
+
+def summary(name: str, values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f'{name:<28} median {statistics.median(values):6.1f} ms   p95 {p95:6.1f} ms   (n={len(values)})'
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--rounds', type=int, default=30)
+    parser.add_argument('--tables', type=int, default=12)
+    parser.add_argument('--port', type=int, default=8770)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    data = Path(tempfile.mkdtemp(prefix='hod-bench-'))
+    server = start_server(args.port, data)
+    base = f'http://127.0.0.1:{args.port}'
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=os.environ.get('HOD_CHROMIUM', '/usr/bin/chromium'),
+                                                 args=ARGS)
+            page = browser.new_page(locale='es-ES')
+            page.goto(f'{base}/bench/bare')
+            bare = [timed(page, '[data-testid=bare-button]',
+                          "document.querySelector('[data-testid=bare-label]').textContent !== '" + str(i) + "'",
+                          lambda: page.get_by_test_id('bare-button').click()) for i in range(args.rounds)]
+            draws, discards = [], []
+            new_table(page, base)
+            while len(draws) < args.rounds:
+                phase = page.get_by_test_id('table').get_attribute('data-phase')
+                if phase == 'draw':
+                    draws.append(timed(page, '[data-testid=stock]',
+                                       "document.querySelector('[data-testid=table]').dataset.phase !== 'draw'",
+                                       lambda: page.get_by_test_id('stock').click()))
+                elif phase == 'discard':
+                    page.get_by_test_id('hand-card').last.click()
+                    discards.append(timed(page, '[data-testid=discard-button]',
+                                          "document.querySelectorAll('[data-testid=hand-card]').length === 7"
+                                          " || document.querySelector('[data-testid=table]').dataset.phase !== 'discard'",
+                                          lambda: page.get_by_test_id('discard-button').click()))
+                    page.wait_for_timeout(50)
+                elif phase in ('count', 'over'):
+                    new_table(page, base)
+                else:
+                    page.wait_for_timeout(20)
+            print(summary('bare NiceGUI button', bare))
+            print(summary('draw from the stock', draws))
+            print(summary('discard a card', discards))
+            print(f'ratio draw/bare (median)      {statistics.median(draws) / statistics.median(bare):.2f}x')
+            print(f'ratio discard/bare (median)   {statistics.median(discards) / statistics.median(bare):.2f}x')
+            page.close()
+
+            time.sleep(1)
+            before = rss_mib(server.pid)
+            pages = []
+            for _ in range(args.tables):
+                context = browser.new_context(locale='es-ES')
+                table_page = context.new_page()
+                new_table(table_page, base)
+                pages.append(table_page)
+            time.sleep(1)
+            after = rss_mib(server.pid)
+            print(f'server RSS {before:.1f} MiB -> {after:.1f} MiB with {args.tables} open tables: '
+                  f'{(after - before) / args.tables:.2f} MiB per table (browser connection included)')
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == '__main__':
+    main()

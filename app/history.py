@@ -1,0 +1,184 @@
+"""The score history of logged-in players: recording finished games and the figures of /history.
+
+Recording
+---------
+Every table's controller, whatever the game, calls ONE function when a game ends::
+
+    from app.accounts import current_user_id
+    from app.history import SeatResult, record_finished_game
+
+    record_finished_game(
+        user_id=current_user_id(),          # None for a guest: nothing is recorded
+        game_id='chinchon',                 # an id of app.games.GAMES
+        options={'target': 100, ...},       # the table's options, any JSON-able dict
+        started_at=started, ended_at=ended, # datetimes; naive ones are taken as UTC
+        hands_played=7,
+        seats=[SeatResult('Ana', is_human=True, final_score=42, placement=1, is_winner=True),
+               SeatResult('hard', is_human=False, final_score=101, placement=2, is_winner=False)],
+        deal_commitments=[('9f2c…', 'seed-1'), ...],   # per hand: (published commitment, revealed seed)
+    )
+
+Ask `current_user_id()` when the game ends, not when it starts: a guest who logs in (in any tab of
+the same browser) during a game gets that game recorded. For a computer seat `name_or_level` is its
+level; the game's "computer level" is that level when all computer seats share it, else 'mixed'.
+
+Figures
+-------
+Which result is better depends on the game (`BETTER`): fewer points in Chinchón and Continental,
+more cards in Ronda Robada. Win rate is wins / games played.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+
+from app.games import GAMES_BY_ID
+from models.db import session_scope
+from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, list_games, record_game,
+                           results_over_time, seats_of, totals_by)
+
+PER_PAGE = 20
+MIXED_LEVEL = 'mixed'
+
+
+class Better(Enum):
+    LOWER = 'lower'
+    HIGHER = 'higher'
+
+    def best(self, lowest: int, highest: int) -> int:
+        return lowest if self is Better.LOWER else highest
+
+
+BETTER: dict[str, Better] = {
+    'chinchon': Better.LOWER,
+    'ronda-robada': Better.HIGHER,
+    'continental': Better.LOWER,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat at the end of a game. `name_or_level`: the player's name, or a computer's level."""
+    name_or_level: str
+    is_human: bool
+    final_score: int
+    placement: int          # 1 = first; ties share a placement
+    is_winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    game_id: str
+    ended_at: datetime
+    started_at: datetime
+    hands_played: int
+    computer_level: str
+    score: int
+    placement: int
+    won: bool
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Figures of a group of games (one game kind, or one computer level)."""
+    key: str
+    played: int
+    wins: int
+    average: float
+    best: int | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    games: list[GameRecord]
+    total: int
+    page: int
+    pages: int
+
+
+def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
+                         started_at: datetime, ended_at: datetime, hands_played: int,
+                         seats: Sequence[SeatResult],
+                         deal_commitments: Iterable[tuple[str, str]] = ()) -> int | None:
+    """Save a finished game to the account `user_id` and return the record's id; a guest's game
+    (`user_id` None) is not saved and gives None. Exactly one seat must be the human's.
+    Raises ValueError for an unknown game or a seat list without exactly one human."""
+    if user_id is None:
+        return None
+    if game_id not in GAMES_BY_ID:
+        raise ValueError(f'unknown game: {game_id!r}')
+    humans = [seat for seat in seats if seat.is_human]
+    if len(humans) != 1:
+        raise ValueError(f'a recorded game needs exactly one human seat, got {len(humans)}')
+    human = humans[0]
+    levels = {seat.name_or_level for seat in seats if not seat.is_human}
+    game = PlayedGame(
+        user_id=user_id, game_id=game_id, options_json=json.dumps(options, sort_keys=True, default=str),
+        started_at=_utc(started_at), ended_at=_utc(ended_at), hands_played=hands_played,
+        computer_level=(levels.pop() if len(levels) == 1 else MIXED_LEVEL)[:32],
+        score=human.final_score, placement=human.placement, won=human.is_winner)
+    seat_rows = [GameSeat(played_game_id=0, seat=index, name_or_level=seat.name_or_level[:40],
+                          is_human=seat.is_human, final_score=seat.final_score,
+                          placement=seat.placement, is_winner=seat.is_winner)
+                 for index, seat in enumerate(seats)]
+    deal_rows = [GameDeal(played_game_id=0, hand=index, commitment=commitment, seed=str(seed))
+                 for index, (commitment, seed) in enumerate(deal_commitments)]
+    with session_scope() as session:
+        return record_game(session=session, game=game, seats=seat_rows, deals=deal_rows).id
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def history_page(*, user_id: int, game_id: str | None = None, page: int = 1,
+                 per_page: int = PER_PAGE) -> HistoryPage:
+    """One page of the account's games, newest first; `page` is clamped to the pages there are."""
+    with session_scope() as session:
+        total = count_games(session=session, user_id=user_id, game_id=game_id)
+        pages = max(1, math.ceil(total / per_page))
+        page = min(max(1, page), pages)
+        rows = list_games(session=session, user_id=user_id, game_id=game_id,
+                          offset=(page - 1) * per_page, limit=per_page)
+        seats = seats_of(session=session, played_game_ids=[row.id for row in rows])
+        games = [GameRecord(row.id, row.game_id, row.ended_at, row.started_at, row.hands_played,
+                            row.computer_level, row.score, row.placement, row.won,
+                            tuple(SeatResult(s.name_or_level, s.is_human, s.final_score, s.placement,
+                                             s.is_winner) for s in seats[row.id]))
+                 for row in rows]
+    return HistoryPage(games, total, page, pages)
+
+
+def totals_by_game(*, user_id: int, game_id: str | None = None) -> list[Totals]:
+    with session_scope() as session:
+        rows = totals_by(session=session, user_id=user_id, column='game_id', game_id=game_id)
+    return [Totals(key, played, wins or 0, float(average), BETTER[key].best(lowest, highest))
+            for key, played, wins, average, lowest, highest in rows if key in BETTER]
+
+
+def totals_by_level(*, user_id: int, game_id: str | None = None) -> list[Totals]:
+    """Per computer level; `best` is left out, since scores of different games do not compare."""
+    with session_scope() as session:
+        rows = totals_by(session=session, user_id=user_id, column='computer_level', game_id=game_id)
+    return [Totals(key, played, wins or 0, float(average), None)
+            for key, played, wins, average, _, _ in rows]
+
+
+def score_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, list[tuple[datetime, int]]]:
+    """Per game id, (end time, score) of the latest games, oldest first: the 'results over time' plot."""
+    with session_scope() as session:
+        rows = results_over_time(session=session, user_id=user_id, game_id=game_id)
+    timeline: dict[str, list[tuple[datetime, int]]] = {}
+    for key, ended_at, score, _ in rows:
+        timeline.setdefault(key, []).append((ended_at, score))
+    return timeline

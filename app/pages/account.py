@@ -1,0 +1,212 @@
+"""Log in, sign up and the account page (change password, log out, delete the account).
+
+Hashing a password takes a noticeable fraction of a second, so it runs in a worker thread
+(`run.io_bound`) and the other players' tables keep moving meanwhile.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import contextmanager
+from urllib.parse import quote
+
+from nicegui import run, ui
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+
+from app import accounts
+from app.accounts import AccountError, current_account, login_redirect, safe_next, start_session
+from app.i18n import current_language, t
+from components.frame import frame
+
+
+def login_page(request: Request) -> RedirectResponse | None:
+    target = safe_next(request.query_params.get('next'))
+    if current_account() is not None:
+        return RedirectResponse(target, status_code=303)
+    with frame(t('account.login.title')), form_card(t('account.login.title'), 'login-form'):
+        username = text_input(t('account.username'), 'username', autocomplete='username')
+        password = text_input(t('account.password'), 'password', autocomplete='current-password', secret=True)
+        error = error_label()
+
+        async def log_in() -> None:
+            try:
+                account = await run.io_bound(accounts.authenticate, username=username.value or '',
+                                             password=password.value or '')
+            except AccountError as refusal:
+                password.value = ''
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            if account is not None:
+                start_session(account)
+                ui.navigate.to(target)
+
+        submit_button(t('account.login.submit'), 'login-submit', log_in, password, error)
+        with ui.row().classes('gap-1 items-center text-sm'):
+            ui.label(t('account.login.no_account'))
+            ui.link(t('account.login.to_register'), f'/register?next={quote(target, safe="/")}') \
+                .mark('to-register')
+    return None
+
+
+def register_page(request: Request) -> RedirectResponse | None:
+    target = safe_next(request.query_params.get('next'))
+    if current_account() is not None:
+        return RedirectResponse(target, status_code=303)
+    with frame(t('account.register.title')), form_card(t('account.register.title'), 'register-form'):
+        ui.label(t('account.register.why')).classes('text-sm text-gray-700')
+        username = text_input(t('account.username'), 'username', autocomplete='username',
+                              hint=t('account.username.hint'))
+        display_name = text_input(t('account.display_name'), 'display-name', autocomplete='nickname',
+                                  hint=t('account.display_name.hint'))
+        password = text_input(t('account.password'), 'password', autocomplete='new-password', secret=True,
+                              hint=t('account.password.hint', min=accounts.PASSWORD_LENGTH[0],
+                                     max=accounts.PASSWORD_LENGTH[1]))
+        confirmation = text_input(t('account.password.confirm'), 'confirmation',
+                                  autocomplete='new-password', secret=True)
+        error = error_label()
+        language = current_language()
+
+        async def sign_up() -> None:
+            try:
+                account = await run.io_bound(
+                    accounts.register, username=username.value or '', password=password.value or '',
+                    confirmation=confirmation.value or '', display_name=display_name.value or '',
+                    language=language)
+            except AccountError as refusal:
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            if account is not None:
+                start_session(account)
+                ui.navigate.to(target)
+
+        submit_button(t('account.register.submit'), 'register-submit', sign_up, confirmation, error)
+        with ui.row().classes('gap-1 items-center text-sm'):
+            ui.label(t('account.register.have_account'))
+            ui.link(t('account.register.to_login'), f'/login?next={quote(target, safe="/")}')
+    return None
+
+
+def account_page(request: Request) -> RedirectResponse | None:
+    account = current_account()
+    if account is None:
+        return login_redirect(request)
+    with frame(account.display_name):
+        with ui.column().classes('w-full max-w-md mx-auto gap-4'):
+            with ui.column().classes('gap-1'):
+                ui.label(account.display_name).classes('text-3xl font-bold break-all') \
+                    .props('role=heading aria-level=1').mark('account-name')
+                ui.label(t('account.summary', username=account.username,
+                           date=account.created_at.strftime('%d/%m/%Y' if current_language() == 'es'
+                                                            else '%Y-%m-%d'))) \
+                    .classes('text-gray-700 break-all')
+                with ui.row().classes('gap-2 mt-2'):
+                    ui.button(t('account.to_history'), icon='history',
+                              on_click=lambda: ui.navigate.to('/history')).props('unelevated no-caps')
+                    ui.button(t('account.logout'), icon='logout', on_click=log_out) \
+                        .props('outline no-caps').mark('logout')
+            change_password_card(account.id)
+            delete_account_card(account.id)
+    return None
+
+
+def log_out() -> None:
+    accounts.end_session()
+    ui.navigate.to('/')
+
+
+def change_password_card(user_id: int) -> None:
+    with form_card(t('account.change.title'), 'change-password', level=2):
+        current = text_input(t('account.password.current'), 'current-password',
+                             autocomplete='current-password', secret=True)
+        new = text_input(t('account.password.new'), 'new-password', autocomplete='new-password', secret=True,
+                         hint=t('account.password.hint', min=accounts.PASSWORD_LENGTH[0],
+                                max=accounts.PASSWORD_LENGTH[1]))
+        confirmation = text_input(t('account.password.confirm'), 'new-confirmation',
+                                  autocomplete='new-password', secret=True)
+        error = error_label()
+
+        async def change() -> None:
+            try:
+                await run.io_bound(accounts.change_password, user_id=user_id,
+                                   current_password=current.value or '', new_password=new.value or '',
+                                   confirmation=confirmation.value or '')
+            except AccountError as refusal:
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            for field in (current, new, confirmation):
+                field.value = ''
+            ui.notify(t('account.change.done'), type='positive')
+
+        submit_button(t('account.change.submit'), 'change-submit', change, confirmation, error)
+
+
+def delete_account_card(user_id: int) -> None:
+    with form_card(t('account.delete.title'), 'delete-account', level=2, danger=True):
+        ui.label(t('account.delete.warning')).classes('text-sm text-gray-800')
+        password = text_input(t('account.password'), 'delete-password', autocomplete='current-password',
+                              secret=True)
+        error = error_label()
+
+        async def delete() -> None:
+            try:
+                await run.io_bound(accounts.delete_account, user_id=user_id, password=password.value or '')
+            except AccountError as refusal:
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            accounts.end_session()
+            ui.notify(t('account.delete.done'))
+            ui.navigate.to('/')
+
+        submit_button(t('account.delete.submit'), 'delete-submit', delete, password, error,
+                      color='negative')
+
+
+# small form pieces shared by the forms above
+
+@contextmanager
+def form_card(title: str, marker: str, *, level: int = 1, danger: bool = False):
+    with ui.card().classes('w-full max-w-md mx-auto gap-3 p-4 sm:p-6' + (' border border-red-300' if danger else '')) \
+            .props(f'aria-label="{title}"').mark(marker) as card:
+        ui.label(title).classes(('text-2xl' if level == 1 else 'text-xl') + ' font-bold') \
+            .classes('text-red-800' if danger else 'text-[#1f5f3a]').props(f'role=heading aria-level={level}')
+        yield card
+
+
+def text_input(label: str, marker: str, *, autocomplete: str, secret: bool = False,
+               hint: str | None = None) -> ui.input:
+    field = ui.input(label, password=secret, password_toggle_button=secret) \
+        .classes('w-full').props(f'outlined autocomplete={autocomplete}').mark(marker)
+    if hint:
+        field.props['hint'] = hint
+    if autocomplete == 'username':
+        field.props('autocapitalize=none spellcheck=false')
+    return field
+
+
+def error_label() -> ui.label:
+    return ui.label('').classes('text-red-700 font-medium empty:hidden').props('role=alert aria-live=assertive') \
+        .mark('form-error')
+
+
+def submit_button(label: str, marker: str, action: Callable[[], Awaitable[None]], last_field: ui.input,
+                  error: ui.label, *, color: str = 'primary') -> ui.button:
+    """The form's button; Enter in the last field submits too. The old message goes and the button
+    is disabled at once (a double click does not send the form twice); then `action` runs."""
+    def submit() -> Awaitable[None] | None:
+        if not button.enabled:
+            return None
+        button.disable()
+        error.set_text('')
+        return run_action()  # NiceGUI awaits it in this element's context
+
+    async def run_action() -> None:
+        try:
+            await action()
+        finally:
+            if not button.is_deleted:
+                button.enable()
+
+    button = ui.button(label, on_click=submit, color=color).props('unelevated no-caps') \
+        .classes('w-full sm:w-auto').mark(marker)
+    last_field.on('keydown.enter', submit)
+    return button

@@ -1,0 +1,195 @@
+"""/history: the logged-in player's games, their figures per game and three plots.
+
+The filter and the page number live in the address (`/history?game=chinchon&page=2`), so that
+they survive a reload and can be linked.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from nicegui import ui
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+
+from app import history
+from app.accounts import current_account, login_redirect
+from app.games import GAMES, GAMES_BY_ID
+from app.engine.protocol import LEVELS
+from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
+from app.i18n import CATALOGS, current_language, t
+from app.routes import route_exists
+from components.frame import frame
+
+LEVEL_ORDER = {level: position for position, level in enumerate((*LEVELS, MIXED_LEVEL))}
+GAME_ORDER = {game.id: position for position, game in enumerate(GAMES)}
+GAME_COLORS = {'chinchon': '#1f5f3a', 'ronda-robada': '#b5462b', 'continental': '#2b5fb5'}
+
+
+def history_page(request: Request) -> RedirectResponse | None:
+    account = current_account()
+    if account is None:
+        return login_redirect(request)
+    game_id = request.query_params.get('game') if request.query_params.get('game') in GAMES_BY_ID else None
+    page_number = int(request.query_params['page']) if request.query_params.get('page', '').isdigit() else 1
+    listing = history.history_page(user_id=account.id, game_id=game_id, page=page_number)
+
+    with frame(t('history.title')):
+        with ui.row().classes('w-full items-end justify-between gap-2').mark('history-head'):
+            ui.label(t('history.title')).classes('text-3xl font-bold').props('role=heading aria-level=1')
+            if listing.total or game_id:
+                game_filter(game_id)
+        if not listing.total:
+            empty_state(game_id)
+            return None
+        totals = sorted(history.totals_by_game(user_id=account.id, game_id=game_id),
+                        key=lambda group: GAME_ORDER[group.key])
+        with ui.element('div').classes('grid gap-3 w-full grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'):
+            for group in totals:
+                totals_card(group)
+        with ui.element('div').classes('grid gap-3 w-full grid-cols-1 lg:grid-cols-3'):
+            with chart_card(t('history.chart.timeline'), 'lg:col-span-3'):
+                ui.echart(timeline_options(history.score_timeline(user_id=account.id, game_id=game_id))) \
+                    .classes('w-full h-64').mark('chart-timeline')
+            with chart_card(t('history.chart.by_game'), 'lg:col-span-1'):
+                ui.echart(win_rate_options([(t(GAMES_BY_ID[g.key].name_key), g) for g in totals])) \
+                    .classes('w-full h-56').mark('chart-by-game')
+            with chart_card(t('history.chart.by_level'), 'lg:col-span-2'):
+                by_level = sorted(history.totals_by_level(user_id=account.id, game_id=game_id),
+                                  key=lambda group: (LEVEL_ORDER.get(group.key, len(LEVEL_ORDER)), group.key))
+                ui.echart(win_rate_options([(level_name(g.key), g) for g in by_level])) \
+                    .classes('w-full h-56').mark('chart-by-level')
+        ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
+            .props('role=heading aria-level=2')
+        with ui.column().classes('w-full gap-2').mark('game-list'):
+            for position, record in enumerate(listing.games):
+                game_row(record, position)
+        if listing.pages > 1:
+            ui.pagination(1, listing.pages, direction_links=True, value=listing.page,
+                          on_change=lambda event: ui.navigate.to(history_path(game_id, event.value))) \
+                .props('max-pages=5 boundary-numbers').classes('self-center').mark('pages')
+    return None
+
+
+def history_path(game_id: str | None, page: int = 1) -> str:
+    query = '&'.join(part for part in (f'game={game_id}' if game_id else '',
+                                       f'page={page}' if page > 1 else '') if part)
+    return f'/history?{query}' if query else '/history'
+
+
+def game_filter(game_id: str | None) -> None:
+    options = {'': t('history.filter.all')} | {game.id: t(game.name_key) for game in GAMES}
+    ui.select(options, value=game_id or '', label=t('history.filter.label'),
+              on_change=lambda event: ui.navigate.to(history_path(event.value or None))) \
+        .props('outlined dense options-dense').classes('w-48 max-w-full').mark('game-filter')
+
+
+def empty_state(game_id: str | None) -> None:
+    with ui.card().classes('w-full items-start gap-3 p-6').mark('history-empty'):
+        ui.label(t('history.empty.title')).classes('text-xl font-bold text-[#1f5f3a]')
+        ui.label(t('history.empty.text')).classes('text-gray-800')
+        games = [GAMES_BY_ID[game_id]] if game_id else list(GAMES)
+        playable = [game for game in games if route_exists(game.play_path)]
+        if playable:
+            ui.label(t('history.empty.play')).classes('font-medium')
+        with ui.row().classes('gap-2 flex-wrap'):
+            for game in playable:
+                ui.button(t(game.name_key), on_click=lambda g=game: ui.navigate.to(g.play_path)) \
+                    .props('unelevated no-caps')
+            if not playable:
+                ui.button(t('history.empty.choose'), on_click=lambda: ui.navigate.to('/')) \
+                    .props('unelevated no-caps')
+
+
+def totals_card(group: Totals) -> None:
+    name = t(GAMES_BY_ID[group.key].name_key)
+    better = BETTER[group.key].value
+    with ui.card().classes('w-full gap-1 p-4').props(f'aria-label="{name}"').mark(f'totals-{group.key}'):
+        ui.label(name).classes('text-lg font-bold').style(f'color: {GAME_COLORS.get(group.key, "#1d2521")}')
+        with ui.element('div').classes('grid grid-cols-2 gap-x-4 gap-y-1 w-full text-sm'):
+            figure(t('history.played'), str(group.played))
+            figure(t('history.wins'), str(group.wins))
+            figure(t('history.win_rate'), percent(group.win_rate))
+            figure(t('history.average'), decimal(group.average))
+            figure(t('history.best'), str(group.best))
+        ui.label(t(f'history.better.{better}')).classes('text-xs text-gray-600')
+
+
+def figure(label: str, value: str) -> None:
+    ui.label(label).classes('text-gray-600')
+    ui.label(value).classes('font-semibold text-right tabular-nums')
+
+
+def game_row(record: GameRecord, position: int) -> None:
+    name = t(GAMES_BY_ID[record.game_id].name_key)
+    opponents = ', '.join(level_name(seat.name_or_level) for seat in record.seats if not seat.is_human)
+    with ui.card().classes('w-full flex-row flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2') \
+            .mark('game-row', f'game-row-{position}'):
+        with ui.column().classes('gap-0 min-w-[9rem]'):
+            ui.label(name).classes('font-bold')
+            ui.label(when(record.ended_at)).classes('text-xs text-gray-600')
+        with ui.column().classes('gap-0 grow'):
+            ui.label(t('history.row.result', score=record.score, place=record.placement,
+                       seats=len(record.seats)))
+            ui.label(t('history.row.details', hands=record.hands_played, opponents=opponents)) \
+                .classes('text-xs text-gray-600')
+        if record.won:
+            ui.badge(t('history.row.won'), color='accent').classes('text-black px-2 py-1')
+
+
+def chart_card(title: str, span: str):
+    card = ui.card().classes(f'w-full gap-1 p-3 {span}')
+    with card:
+        ui.label(title).classes('font-bold').props('role=heading aria-level=2')
+    return card
+
+
+def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
+    return {
+        'animation': False,
+        'tooltip': {'trigger': 'item'},
+        'legend': {'top': 0, 'type': 'scroll'},
+        'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
+        'xAxis': {'type': 'time', 'axisLabel': {'hideOverlap': True}},
+        'yAxis': {'type': 'value', 'scale': True},
+        'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
+                    'color': GAME_COLORS.get(game_id),
+                    'data': [[moment.isoformat(), score] for moment, score in points]}
+                   for game_id, points in timeline.items()],
+    }
+
+
+def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
+    return {
+        'animation': False,
+        'tooltip': {'trigger': 'item'},
+        'grid': {'left': 8, 'right': 16, 'top': 24, 'bottom': 8, 'containLabel': True},
+        'xAxis': {'type': 'category', 'data': [label for label, _ in groups],
+                  'axisLabel': {'interval': 0, 'overflow': 'break', 'width': 72, 'lineHeight': 14}},
+        'yAxis': {'type': 'value', 'min': 0, 'max': 100, 'axisLabel': {'formatter': percent_format('{value}')}},
+        'series': [{'type': 'bar', 'barMaxWidth': 48, 'color': '#1f5f3a',
+                    'label': {'show': True, 'position': 'top', 'formatter': percent_format('{c}')},
+                    'data': [{'value': round(group.win_rate * 100),
+                              'name': f'{label} ({group.wins}/{group.played})'} for label, group in groups]}],
+    }
+
+
+def level_name(level: str) -> str:
+    key = f'history.level.{level}'
+    return t(key) if key in CATALOGS[current_language()] else level
+
+
+def when(moment: datetime) -> str:
+    return moment.strftime('%d/%m/%Y %H:%M UTC' if current_language() == 'es' else '%Y-%m-%d %H:%M UTC')
+
+
+def percent(rate: float) -> str:
+    return percent_format(str(round(rate * 100)))
+
+
+def percent_format(number: str) -> str:
+    return f'{number} %' if current_language() == 'es' else f'{number}%'
+
+
+def decimal(value: float) -> str:
+    text = f'{value:.1f}'
+    return text.replace('.', ',') if current_language() == 'es' else text

@@ -1,0 +1,82 @@
+"""A playing card on the page: an <img> of the project's SVG art, served from /cards/... so the
+browser caches each face once and table updates stay small.
+
+Only cards that are public (or the player's own) are ever given a face URL; every hidden card is
+the same back image, so nothing about it reaches the browser.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from fastapi import HTTPException, Response
+from nicegui import app, ui
+
+from app.engine.cards import Card, french_card, spanish_card
+from app.i18n import t
+from components.card_art import back_svg, card_svg, empty_slot_svg
+
+_CACHE = {'Cache-Control': 'public, max-age=604800'}
+_PARSERS: dict[str, Callable[[str], Card]] = {'es': spanish_card, 'fr': french_card}
+
+
+def register_card_routes() -> None:
+    app.add_api_route('/cards/{deck}/{code}.svg', _card_face, methods=['GET'], include_in_schema=False)
+    app.add_api_route('/cards/back.svg', lambda: _svg(back_svg()), methods=['GET'], include_in_schema=False)
+    app.add_api_route('/cards/empty.svg', lambda: _svg(empty_slot_svg()), methods=['GET'], include_in_schema=False)
+
+
+def _card_face(deck: str, code: str) -> Response:
+    parser = _PARSERS.get(deck)
+    if parser is None:
+        raise HTTPException(status_code=404)
+    try:
+        card = parser(code)
+    except ValueError:
+        raise HTTPException(status_code=404) from None
+    return _svg(card_svg(card))
+
+
+def _svg(markup: str) -> Response:
+    return Response(markup, media_type='image/svg+xml', headers=_CACHE)
+
+
+def card_url(card: Card) -> str:
+    return f"/cards/{'es' if card.is_spanish else 'fr'}/{card}.svg"
+
+
+def card_name(card: Card) -> str:
+    """The card's name in the current language, for screen readers and the hand log."""
+    if card.is_joker:
+        return t('card.joker')
+    if card.is_spanish:
+        return t('card.name', rank=t(f'card.es.rank.{card.rank}'), suit=t(f'card.es.suit.{card.suit.value}'))
+    return t('card.name', rank=t(f'card.fr.rank.{card.rank}'), suit=t(f'card.fr.suit.{card.suit.value}'))
+
+
+def card_image(card: Card | None, *, face_down: bool = False, label: str | None = None) -> tuple[str, str, str | None]:
+    """(src, alt, data-card) of a card picture: a face only for a card that is shown."""
+    if card is not None and not face_down:
+        return card_url(card), label or card_name(card), str(card)
+    if face_down:
+        return '/cards/back.svg', label or t('card.back'), None
+    return '/cards/empty.svg', label or t('card.empty'), None
+
+
+def card_html(card: Card | None, *, face_down: bool = False, size: str = 'md', label: str | None = None) -> str:
+    """The same picture as `playing_card`, as markup for pieces drawn in one HTML block."""
+    src, alt, code = card_image(card, face_down=face_down, label=label)
+    data = f' data-card="{code}"' if code else ''
+    return (f'<img class="hod-card hod-card-{size} select-none" src="{src}" alt="{escape(alt)}"'
+            f' draggable="false"{data}>')
+
+
+class playing_card(ui.element):
+    """One card image. `card=None` draws the back (`face_down`) or an empty slot."""
+
+    def __init__(self, card: Card | None, *, face_down: bool = False, size: str = 'md',
+                 label: str | None = None) -> None:
+        super().__init__('img')
+        src, alt, code = card_image(card, face_down=face_down, label=label)
+        self.props(f'src="{src}" alt="{escape(alt)}" draggable="false"' + (f' data-card="{code}"' if code else ''))
+        self.classes(f'hod-card hod-card-{size} select-none')

@@ -1,0 +1,1 @@
+"""The Chinchón table's screens: setup, table, count, log."""

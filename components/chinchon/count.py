@@ -1,0 +1,116 @@
+"""The count after a close (every hand, melds, lay-offs, points), the game-over summary and the
+fair-deal box. Built from the human seat's view only."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from nicegui import ui
+
+from app.i18n import t
+from components.card import playing_card
+from components.table_parts import MELD_COLOURS
+
+
+def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm') -> None:
+    with ui.column().classes('gap-0 items-stretch'):
+        with ui.element('div').classes('hod-fan' if size == 'xs' else 'flex gap-0.5'):
+            for card in cards:
+                playing_card(card, size=size)
+        if colour:
+            ui.element('div').classes('hod-bar').style(f'background: {colour}')
+
+
+def count_panel(result: Any, names: Sequence[str], *, human_question: str | None,
+                on_buyback: Callable[[bool], None], on_next: Callable[[], None] | None) -> None:
+    """`on_next` None: the game is over and the caller shows what comes next."""
+    with ui.card().classes('w-full gap-3 text-gray-900').props('data-testid="count" aria-live="polite"') \
+            .mark('count'):
+        ui.label(_headline(result, names)).classes('text-xl font-bold').props('role=heading aria-level=2')
+        if result.void:
+            ui.label(t('count.void_help')).classes('text-gray-700')
+        for seat_count in result.seats:
+            _seat_count(result, seat_count, names)
+        if result.eliminated:
+            ui.label(t('count.eliminated', names=', '.join(names[s] for s in result.eliminated))) \
+                .classes('font-semibold text-red-800')
+        for seat in result.bought_back:
+            ui.label(t('count.bought_back', name=names[seat], score=result.totals[seat])).classes('text-green-800')
+        if human_question:
+            with ui.row().classes('items-center gap-3 bg-amber-100 rounded p-2'):
+                ui.label(human_question).classes('font-semibold')
+                ui.button(t('count.buyback_yes'), on_click=lambda: on_buyback(True)) \
+                    .props('unelevated no-caps data-testid="buyback-yes"').mark('buyback-yes')
+                ui.button(t('count.buyback_no'), on_click=lambda: on_buyback(False)) \
+                    .props('outline no-caps data-testid="buyback-no"').mark('buyback-no')
+        elif on_next is not None:
+            ui.button(t('count.next_hand'), on_click=on_next) \
+                .props('unelevated no-caps size=lg data-testid="next-hand"').classes('self-end').mark('next-hand')
+
+
+def _headline(result: Any, names: Sequence[str]) -> str:
+    if result.void:
+        return t('count.void', hand=result.hand_number)
+    if result.chinchon:
+        return t('count.chinchon', name=names[result.closer])
+    return t('count.closed', hand=result.hand_number, name=names[result.closer])
+
+
+def _seat_count(result: Any, seat_count: Any, names: Sequence[str]) -> None:
+    closer = seat_count.seat == result.closer
+    with ui.element('div').classes('w-full border-t border-gray-200 pt-2').props(
+            f'data-testid="count-seat" data-seat="{seat_count.seat}"').mark(f'count-seat-{seat_count.seat}'):
+        with ui.row().classes('items-baseline gap-2 w-full'):
+            ui.label(names[seat_count.seat]).classes('font-bold')
+            if closer:
+                ui.label(t('count.closer')).classes('hod-chip')
+            ui.space()
+            ui.label(t('count.adds', points=_signed(result.added[seat_count.seat]))).classes('font-semibold') \
+                .props('data-testid="count-added"').mark(f'count-added-{seat_count.seat}')
+            ui.label(t('count.total', points=result.totals[seat_count.seat])).classes('text-gray-600')
+        with ui.row().classes('gap-3 items-end flex-wrap'):
+            for index, meld in enumerate(seat_count.melds):
+                cards_row(meld, MELD_COLOURS[index % len(MELD_COLOURS)])
+            for meld_index, cards in seat_count.layoffs:
+                with ui.column().classes('gap-0'):
+                    ui.label(t('count.laid_off', name=names[result.closer])).classes('text-xs text-gray-600')
+                    with ui.row().classes('gap-1 items-end no-wrap'):
+                        with ui.element('div').classes('hod-closer-meld'):
+                            cards_row(result.closer_melds[meld_index], MELD_COLOURS[meld_index % len(MELD_COLOURS)], 'xs')
+                        ui.label('+').classes('font-bold')
+                        cards_row(cards)
+            if seat_count.loose:
+                with ui.column().classes('gap-0'):
+                    ui.label(t('count.loose')).classes('text-xs text-gray-600')
+                    cards_row(seat_count.loose)
+
+
+def _signed(points: int) -> str:
+    return f'+{points}' if points > 0 else str(points)
+
+
+def fair_deal_box(commitment: str, past_hands: Sequence[Any]) -> None:
+    with ui.expansion(t('fair.title'), icon='verified').classes('w-full text-sm').props('data-testid="fair-deal"'):
+        ui.label(t('fair.current')).classes('font-semibold')
+        ui.label(commitment).classes('font-mono text-xs break-all').props('data-testid="commitment"')
+        if past_hands:
+            ui.label(t('fair.past')).classes('font-semibold mt-2')
+            for past in list(past_hands)[::-1][:10]:
+                with ui.column().classes('gap-0 mb-1'):
+                    ui.label(t('fair.hand', hand=past.hand_number)).classes('text-xs')
+                    ui.label(t('fair.seed', seed=past.seed)).classes('font-mono text-xs break-all') \
+                        .props('data-testid="revealed-seed"')
+                    ui.label(t('fair.fingerprint', commitment=past.commitment)).classes('font-mono text-xs break-all')
+        ui.label(t('fair.how')).classes('mt-2')
+        ui.code(VERIFY_SNIPPET, language='python').classes('w-full text-xs')
+
+
+VERIFY_SNIPPET = '''import hashlib, random
+seed = '...'  # the revealed seed
+print(hashlib.sha256(seed.encode()).hexdigest())  # the fingerprint shown during the hand
+deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+# with 5 or 6 players: deck = deck * 2
+random.Random(seed).shuffle(deck)
+# deck[0], deck[1]... go one at a time round the table starting after the dealer,
+# 7 each; the next card starts the discard pile; the rest is the stock, top first.
+'''

@@ -1,0 +1,258 @@
+"""Pieces every game table is made of: the felt, seats, piles, a hand of cards, the hand log and
+the scoreboard. They build themselves from plain values taken from a view (never from the engine
+state), carry data-testid hooks for tests and labels for screen readers."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from nicegui import ui
+
+from app.engine.cards import Card
+from app.engine.protocol import IllegalAction
+from app.i18n import CATALOGS, current_language, t
+from components.card import card_html, card_name
+
+MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
+
+TABLE_CSS = '''
+.hod-felt { background: radial-gradient(ellipse at center, #2a7a4b 0%, #1f5f3a 60%, #164a2c 100%);
+  border-radius: 18px; color: #fff; box-shadow: inset 0 0 40px rgba(0,0,0,.35); }
+.hod-card { display: block; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fffdf7; }
+.hod-card-lg { width: 84px; } .hod-card-md { width: 68px; } .hod-card-sm { width: 44px; } .hod-card-xs { width: 30px; }
+@media (max-width: 640px) { .hod-card-lg { width: 58px; } .hod-card-md { width: 50px; }
+  .hod-card-sm { width: 34px; } .hod-card-xs { width: 24px; } }
+.hod-slot { position: relative; display: flex; flex-direction: column; align-items: center;
+  border-radius: 8px; cursor: pointer; transition: transform .12s ease; padding-top: 16px; }
+.hod-slot.hod-selected { transform: translateY(-12px); }
+.hod-slot.hod-selected .hod-card { outline: 3px solid var(--hod-gold); outline-offset: 1px; }
+.hod-slot:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
+.hod-slot.hod-drop-target .hod-card { outline: 3px dashed #fff; }
+.hod-bar { height: 6px; width: 100%; border-radius: 3px; margin-top: 4px; }
+.hod-value { position: absolute; top: 0; left: 50%; transform: translateX(-50%); font-size: 11px;
+  font-weight: 700; background: #fff; color: #7f1d1d; border-radius: 8px; padding: 0 5px; line-height: 15px;
+  box-shadow: 0 1px 2px rgba(0,0,0,.3); }
+.hod-lock { position: absolute; top: 0; right: 0; font-size: 11px; background: #fde68a; color: #713f12;
+  border-radius: 8px; padding: 0 4px; line-height: 15px; }
+.hod-hand { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
+@media (max-width: 640px) { .hod-hand { gap: 0; flex-wrap: nowrap; }
+  .hod-hand .hod-card-md { width: 46px; } .hod-hand > .hod-slot + .hod-slot { margin-left: -7px; } }
+.hod-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px 10px; min-width: 120px;
+  border: 2px solid transparent; }
+.hod-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
+.hod-seat.hod-out { opacity: .5; }
+.hod-chip { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 9px; padding: 0 6px;
+  background: var(--hod-gold); color: #1d2521; }
+.hod-fan { display: flex; } .hod-fan > * + * { margin-left: -18px; }
+@media (max-width: 640px) { .hod-fan > * + * { margin-left: -16px; } }
+.hod-pile { display: flex; flex-direction: column; align-items: center; gap: 4px; border-radius: 10px;
+  padding: 4px; border: 2px solid transparent; }
+.hod-pile.hod-active { cursor: pointer; border-color: rgba(255,255,255,.6); }
+.hod-pile.hod-active:hover { border-color: var(--hod-gold); }
+.hod-pile:focus-visible { outline: 3px solid var(--hod-gold); }
+.hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
+.hod-log { max-height: 260px; overflow-y: auto; font-size: 13px; }
+'''
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str
+    score: int
+    cards: int
+    dealer: bool
+    on_turn: bool
+    out: bool
+    taken: tuple[Card, ...] = ()
+    note: str = ''
+
+
+def seat_html(info: SeatInfo) -> str:
+    """One seat as markup: name, dealer mark, points, cards held, the cards it took from the discard."""
+    classes = 'hod-seat flex flex-col gap-1' + (' hod-turn' if info.on_turn else '') + (' hod-out' if info.out else '')
+    label = t('table.seat_aria', name=info.name, score=info.score, cards=info.cards)
+    dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer"))}">{escape(t("table.dealer_short"))}</span>'
+              if info.dealer else '')
+    note = f'<span class="text-xs hod-chip self-start">{escape(info.note)}</span>' if info.note else ''
+    taken = ''
+    if info.taken:
+        taken = (f'<div class="flex items-center gap-1" aria-label="{escape(t("table.taken_aria", name=info.name))}">'
+                 f'<span class="text-xs opacity-75">{escape(t("table.taken"))}</span><div class="hod-fan">'
+                 + ''.join(card_html(card, size='xs') for card in info.taken) + '</div></div>')
+    return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
+            f'aria-label="{escape(label)}">'
+            f'<div class="flex items-center gap-2"><span class="font-bold">{escape(info.name)}</span>{dealer}</div>'
+            f'<div class="flex items-center gap-2 text-sm"><span class="opacity-90">'
+            f'{escape(t("table.points", points=info.score))}</span><span class="opacity-75">'
+            f'{escape(t("table.cards_count", count=info.cards))}</span></div>{note}{taken}</div>')
+
+
+def seats_html(infos: Sequence[SeatInfo]) -> str:
+    """The other seats, drawn as one block (a table update then costs one element, not dozens)."""
+    return ('<div class="flex flex-wrap justify-center gap-2 sm:gap-3">'
+            + ''.join(seat_html(info) for info in infos) + '</div>')
+
+
+class pile(ui.element):
+    """The stock (face down) or the discard pile (its top card face up), redrawn in place."""
+
+    def __init__(self, testid: str, on_click: Callable[[], None]) -> None:
+        super().__init__('div')
+        self.testid = testid
+        self.classes('hod-pile').props(f'data-testid="{testid}" role="button"').mark(testid)
+        with self:
+            self.drawing = ui.html('', sanitize=False).classes('flex flex-col items-center gap-1')
+        for event in ('click', 'keydown.enter', 'keydown.space'):
+            self.on(event, on_click)
+
+    def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str) -> None:
+        picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')
+        content = f'{picture}<div class="text-xs opacity-90">{escape(caption)}</div>'
+        if self.drawing.content != content:
+            self.drawing.set_content(content)
+        self.classes(add='hod-active' if active else '', remove='' if active else 'hod-active')
+        self.props(f'aria-label="{escape(aria)}" tabindex="{0 if active else -1}" '
+                   f'aria-disabled="{str(not active).lower()}"')
+        if top is not None and not face_down:
+            self.props(f'data-card="{top}"')
+        else:
+            self.props(remove='data-card')
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: Card
+    bar: str | None = None          # meld colour
+    value: int | None = None        # shown on loose cards
+    locked: bool = False            # taken from the discard pile this turn
+    description: str = ''           # extra words for screen readers (meld / loose)
+
+
+_SLOT = 'const slot = e.target.closest("[data-index]"); if (!slot) return; const i = Number(slot.dataset.index);'
+HAND_KEYS_JS = ('(e) => { ' + _SLOT + ' if (e.key === "Enter" || e.key === " ") { e.preventDefault(); emit(["select", i]); }'
+                ' else if (e.shiftKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) { e.preventDefault();'
+                ' emit(["move", i, e.key === "ArrowLeft" ? i - 1 : i + 1]); } }')
+DRAG_START_JS = '(e) => { ' + _SLOT + ' e.dataTransfer.setData("text/plain", String(i)); }'
+HAND_DROP_JS = '(e) => { e.preventDefault(); ' + _SLOT + ' emit([Number(e.dataTransfer.getData("text/plain")), i]); }'
+
+
+def hand_html(cards: Sequence[HandCard], selected: int | None) -> str:
+    slots = []
+    for index, item in enumerate(cards):
+        chosen = index == selected
+        aria = card_name(item.card) + (f', {item.description}' if item.description else '')
+        value = f'<span class="hod-value" aria-hidden="true">{item.value}</span>' if item.value is not None else ''
+        lock = f'<span class="hod-lock" title="{escape(t("table.locked"))}">🔒</span>' if item.locked else ''
+        slots.append(
+            f'<div class="hod-slot{" hod-selected" if chosen else ""}" data-testid="hand-card" '
+            f'data-card="{item.card}" data-index="{index}" role="button" tabindex="0" draggable="true" '
+            f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(aria)}">{value}{lock}'
+            f'{card_html(item.card, size="md")}'
+            f'<div class="hod-bar" style="background: {item.bar or "transparent"}"></div></div>')
+    return (f'<div class="hod-hand" role="group" aria-label="{escape(t("table.your_hand"))}">'
+            + ''.join(slots) + '</div>')
+
+
+class hand_view(ui.element):
+    """The player's hand as one block: click/Enter/Space selects, drag or Shift+arrow reorders.
+    The browser only reports which slot was used (event delegation), and every change redraws one
+    element: a click right after a selection is never lost to a rebuild."""
+
+    def __init__(self, *, on_select: Callable[[int], None], on_move: Callable[[int, int], None]) -> None:
+        super().__init__('div')
+        self.cards: list[HandCard] = []
+        self.interactive = True
+        self.classes('w-full').mark('hand')
+        with self:
+            self.drawing = ui.html('', sanitize=False).classes('w-full')
+
+        def select(index: object) -> None:
+            if self.interactive and _index(index, len(self.cards)) is not None:
+                on_select(index)
+
+        def key(args: object) -> None:
+            if self.interactive:
+                _hand_key(args, len(self.cards), on_select, on_move)
+
+        def drop(args: object) -> None:
+            if self.interactive:
+                _hand_drop(args, len(self.cards), on_move)
+
+        self.on('click', lambda e: select(e.args), js_handler='(e) => { ' + _SLOT + ' emit(i); }')
+        self.on('keydown', lambda e: key(e.args), js_handler=HAND_KEYS_JS)
+        self.on('dragstart', js_handler=DRAG_START_JS)
+        self.on('dragover', js_handler='(e) => e.preventDefault()')
+        self.on('drop', lambda e: drop(e.args), js_handler=HAND_DROP_JS)
+
+    def show(self, cards: Sequence[HandCard], selected: int | None, *, interactive: bool = True) -> None:
+        self.cards, self.interactive = list(cards), interactive
+        self.drawing.set_content(hand_html(self.cards, selected))
+
+    def show_selection(self, selected: int | None) -> None:
+        self.drawing.set_content(hand_html(self.cards, selected))
+
+
+def _index(value: object, size: int) -> int | None:
+    # what the browser sends is checked like any other input: a tampered index is ignored
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size else None
+
+
+def _hand_key(args: object, size: int, on_select: Callable[[int], None], on_move: Callable[[int, int], None]) -> None:
+    if not isinstance(args, list) or not args:
+        return
+    if args[0] == 'select' and len(args) == 2 and _index(args[1], size) is not None:
+        on_select(args[1])
+    elif args[0] == 'move' and len(args) == 3 and _index(args[1], size) is not None \
+            and _index(args[2], size) is not None:
+        on_move(args[1], args[2])
+
+
+def _hand_drop(args: object, size: int, on_move: Callable[[int, int], None]) -> None:
+    if isinstance(args, list) and len(args) == 2 and all(_index(value, size) is not None for value in args) \
+            and args[0] != args[1]:
+        on_move(args[0], args[1])
+
+
+def drop_target(element: ui.element, on_drop: Callable[[int], None]) -> None:
+    """Let hand cards be dropped on `element` (e.g. the discard pile)."""
+    element.on('dragover', js_handler='(e) => e.preventDefault()')
+    element.on('drop', lambda e: on_drop(e.args) if isinstance(e.args, int) and not isinstance(e.args, bool) else None,
+               js_handler='(e) => { e.preventDefault(); emit(Number(e.dataTransfer.getData("text/plain"))); }')
+
+
+def log_html(lines: Sequence[str]) -> str:
+    return (f'<div class="hod-log w-full" role="log" aria-live="polite" aria-label="{escape(t("table.log"))}"'
+            ' data-testid="hand-log">'
+            + ''.join(f'<div class="py-0.5 border-b border-gray-200">{escape(line)}</div>' for line in lines)
+            + '</div>')
+
+
+def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str]) -> str:
+    """A plain table: one column per seat, one row per hand, totals last."""
+    head = '<th class="text-left p-1"></th>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
+    body = ''.join('<tr class="border-t border-gray-200">'
+                   f'<td class="p-1 text-gray-600">{escape(label)}</td>'
+                   + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in cells) + '</tr>'
+                   for label, cells in rows)
+    total = (f'<tr class="border-t-2 border-gray-400 font-bold"><td class="p-1">{escape(t("table.total"))}</td>'
+             + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in totals) + '</tr>')
+    return (f'<table class="w-full text-sm" data-testid="scoreboard"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{body}{total}</tbody></table>')
+
+
+def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card]) -> str:
+    """The engine's refusal in the player's language; cards named in words."""
+    def word(value: object) -> object:
+        if isinstance(value, Card):
+            return card_name(value)
+        try:
+            return card_name(parse_card(value)) if isinstance(value, str) else value
+        except ValueError:
+            return value
+
+    key = f'illegal.{refusal.code}'
+    if key not in CATALOGS[current_language()]:
+        return t('illegal.generic')
+    return t(key, **{name: word(value) for name, value in refusal.params.items()})

@@ -1,0 +1,223 @@
+"""Stories at the Chinchón table, through NiceGUI's simulated user (no browser)."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+from nicegui import ui
+from nicegui.testing import User
+
+from table_positions import chinchon_position, save_for_user, stored_table
+
+
+def one(user: User, marker: str) -> ui.element:
+    elements = list(user.find(marker=marker).elements)
+    assert len(elements) == 1, f'{len(elements)} elements marked {marker!r}'
+    return elements[0]
+
+
+def phase(user: User) -> str:
+    return one(user, 'table').props['data-phase']
+
+
+async def until(condition, timeout: float = 15.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError('condition not reached in time')
+
+
+def drawing(user: User, marker: str) -> str:
+    """The markup of a block drawn as one piece (hand, seats)."""
+    element = one(user, marker)
+    return next(piece for piece in (element, *element.descendants()) if isinstance(piece, ui.html)).content
+
+
+def hand_codes(user: User) -> list[str]:
+    return re.findall(r'data-testid="hand-card" data-card="(\w+)"', drawing(user, 'hand'))
+
+
+def pick(user: User, code: str) -> None:
+    """Click a card of the hand (the browser reports the slot's index)."""
+    user.find(marker='hand').trigger('click', hand_codes(user).index(code))
+
+
+async def open_position(user: User, controller) -> None:
+    await user.open('/')
+    save_for_user(controller)
+    await user.open('/play/chinchon')
+
+
+async def test_setup_deals_at_once_with_the_chosen_options(user: User) -> None:
+    await user.open('/play/chinchon')
+    await user.should_see('Nueva partida de Chinchón')
+    one(user, 'opt-seats').set_value(3)
+    one(user, 'opt-limit').set_value(50)
+    one(user, 'opt-speed').set_value('instant')
+    user.find(marker='start').click()
+    await user.open('/play/chinchon')   # where the start button navigates
+    await user.should_see(marker='table')
+    assert drawing(user, 'seats').count('data-testid="seat"') == 2    # two computers (and you)
+    await user.should_see('Tope 50')
+    await until(lambda: phase(user) == 'draw')
+    assert len(hand_codes(user)) == 7
+
+
+async def test_remembers_the_last_options(user: User) -> None:
+    await user.open('/play/chinchon')
+    one(user, 'opt-seats').set_value(5)
+    one(user, 'opt-level').set_value('hard')
+    user.find(marker='start').click()
+    await user.open('/play/chinchon?new=true')
+    assert one(user, 'opt-seats').value == 5
+    assert one(user, 'opt-level').value == 'hard'
+
+
+async def test_draw_from_stock_then_discard(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b')
+    await open_position(user, table)
+    assert phase(user) == 'draw'
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    assert '4e' in hand_codes(user)
+    pick(user, '12c')
+    user.find(marker='discard-button').click()
+    await until(lambda: stored_table()['state']['discard'][-1] == '12c')
+    assert '12c' not in hand_codes(user)
+    await user.should_see('Tiras rey de copas.')
+
+
+async def test_taking_the_discard_then_discarding_it_is_refused(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, discard='6b')
+    await open_position(user, table)
+    user.find(marker='discard').click()          # draw phase: takes the discard top
+    await until(lambda: phase(user) == 'discard')
+    assert hand_codes(user).count('6b') == 1
+    before = stored_table()['state']
+    pick(user, '6b')
+    user.find(marker='discard-button').click()
+    await user.should_see('Acabas de coger seis de bastos del descarte')   # the refusal, in words
+    assert stored_table()['state'] == before      # nothing changed
+    assert phase(user) == 'discard'
+
+
+async def test_sort_puts_melds_together_then_loose_cards_by_value(user: User) -> None:
+    table = chinchon_position(hands={0: '12c 2o 7e 1o 5c 11b 3o'})
+    await open_position(user, table)
+    user.find(marker='sort').click()
+    await until(lambda: hand_codes(user)[:3] == ['1o', '2o', '3o'])
+    assert hand_codes(user)[3:] == ['5c', '7e', '11b', '12c']
+    await user.open('/play/chinchon')             # the order survives a reload
+    assert hand_codes(user)[:3] == ['1o', '2o', '3o']
+
+
+async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
+    # you close with 1o-2o-3o-4o + 7c 7e 7b and the 2c loose; the computer lays its 5o off on your run
+    table = chinchon_position(hands={0: '1o 2o 3o 4o 7c 7e 7b', 1: '5o 12c 12e 11b 10b 6c 6e'},
+                              stock_top='2c', discard='10e', dealer=1)
+    await open_position(user, table)
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    await user.should_see('¡Puedes cerrar!')
+    pick(user, '2c')
+    # closing lays the selected card face down: the 2c leaves, all seven melded → -10
+    user.find(marker='close').click()
+    await until(lambda: phase(user) == 'count')
+    await user.should_see('Mano 1: cierra Tú')
+    assert one(user, 'count-added-0').text == 'Suma -10'
+    # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
+    assert one(user, 'count-added-1').text == 'Suma +52'
+    await user.should_see('Colocadas en la jugada de Tú')
+    user.find(marker='next-hand').click()
+    await until(lambda: phase(user) in ('draw', 'wait'))
+    assert stored_table()['pause'] is None
+
+
+async def test_buy_back_question_on_the_count_screen(user: User) -> None:
+    # Lucía closes at -10 (20 → 10); Mateo adds his loose 4b (40 → 44); you add 57 (60 → 117, out)
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b',
+                                     2: '10o 11o 12o 10c 11c 12c 4b'},
+                              stock_top='2c', current=1, dealer=0, scores=[60, 20, 40], seats=3,
+                              limit=100, buyback=True, speed='instant')
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'count')     # the computer closes at once
+    await user.should_see('¿Te reenganchas con 44 puntos?')
+    user.find(marker='buyback-yes').click()
+    await until(lambda: stored_table()['state']['buyback_used'][0] is True)
+    assert stored_table()['state']['scores'][0] == 44
+    await user.should_see(marker='next-hand')
+
+
+async def test_game_over_and_play_again(user: User) -> None:
+    # the computer closes; you go far over the limit heads-up: the game ends
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'over')
+    await user.should_see('Gana: Lucía')
+    user.find(marker='play-again').click()
+    await user.open('/play/chinchon')
+    await until(lambda: phase(user) in ('draw', 'wait'))
+    assert stored_table()['state']['scores'] == [0, 0]
+
+
+async def test_reload_returns_to_the_same_table(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
+    await open_position(user, table)
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    await user.open('/play/chinchon')
+    assert phase(user) == 'discard'
+    assert '4e' in hand_codes(user)
+
+
+async def test_english_table_stays_english_through_the_computers_moves(user: User) -> None:
+    user.http_client.headers['Accept-Language'] = 'en'
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, current=1)   # the computer plays first
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'draw')
+    await user.should_see('Your turn: draw from the stock or take the discard.')
+    await user.should_see('Hand 1')
+    assert 'Lucía draws from the stock.' in drawing(user, 'hand-log') \
+        or 'Lucía takes from the discard pile' in drawing(user, 'hand-log')
+
+
+async def test_home_offers_to_resume_a_game_in_progress(user: User) -> None:
+    await user.open('/')
+    await user.should_not_see(marker='resume-chinchon')
+    save_for_user(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}))
+    await user.open('/')
+    await user.should_see('Continuar partida')
+    user.find(marker='resume-chinchon').click()
+    await user.open('/play/chinchon')
+    assert sorted(hand_codes(user)) == sorted('1o 2o 3o 5c 7e 11b 12c'.split())
+
+
+async def test_a_finished_game_goes_to_the_players_history(user: User, fresh_accounts) -> None:
+    from app import accounts
+
+    account = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
+    await user.open('/')
+    accounts.start_session(account)
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'over')
+    await user.open('/history')
+    await user.should_see('147')          # your final score: 90 + 57
+    await user.should_see('0 %')          # no wins yet
+
+
+async def test_a_guests_finished_game_is_not_recorded(user: User, fresh_accounts) -> None:
+    from sqlmodel import select
+
+    from models.db import session_scope
+    from models.tables import PlayedGame
+
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'over')
+    with session_scope() as session:
+        assert session.exec(select(PlayedGame)).all() == []

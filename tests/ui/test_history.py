@@ -1,0 +1,140 @@
+"""/history as a player meets it: games recorded through `record_finished_game` show up with the
+right figures, only to their owner, with plots, a filter, pages and a friendly empty state."""
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from nicegui.testing import User
+
+from app import accounts
+from app.history import SeatResult, record_finished_game
+from app.i18n import CATALOGS
+
+pytestmark = pytest.mark.usefixtures('fresh_accounts')
+
+ES, EN = CATALOGS['es'], CATALOGS['en']
+PASSWORD = 'correct horse'
+SLOW = 30  # retries of 0.1 s after a submit: hashing runs in a worker thread, and CI machines are busy
+START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+
+
+
+
+def new_account(username: str) -> int:
+    return accounts.register(username=username, password=PASSWORD, confirmation=PASSWORD).id
+
+
+async def log_in(user: User, username: str) -> None:
+    await user.open('/login')
+    user.find(marker='username').type(username)
+    user.find(marker='password').type(PASSWORD)
+    user.find(marker='login-submit').click()
+    await user.should_see(ES['nav.history'], retries=SLOW)
+
+
+def play(user_id: int, game_id: str, score: int, *, won: bool, minutes_later: int, level: str = 'hard') -> None:
+    ended = START + timedelta(minutes=minutes_later)
+    record_finished_game(
+        user_id=user_id, game_id=game_id, options={'level': level}, started_at=ended - timedelta(minutes=12),
+        ended_at=ended, hands_played=6, deal_commitments=[('a1b2', '17')],
+        seats=[SeatResult('Ana', True, score, 1 if won else 2, won),
+               SeatResult(level, False, 50, 2 if won else 1, not won)])
+
+
+async def test_recorded_games_show_with_their_figures(user: User) -> None:
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0)
+    play(ana, 'chinchon', 80, won=False, minutes_later=10, level='easy')
+    play(ana, 'chinchon', 31, won=True, minutes_later=20)
+    play(ana, 'chinchon', 45, won=False, minutes_later=30)
+    play(ana, 'ronda-robada', 9, won=False, minutes_later=40)
+    play(ana, 'ronda-robada', 25, won=True, minutes_later=50)
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='totals-chinchon'):
+        await user.should_see(ES['game.chinchon.name'])
+        for figure in ('4', '2', '50 %', '42,0', '12'):  # played, wins, win rate, average, best (lowest)
+            await user.should_see(figure)
+        await user.should_see(ES['history.better.lower'])
+    with user.scope(marker='totals-ronda-robada'):
+        for figure in ('2', '1', '50 %', '17,0', '25'):  # best is the highest here
+            await user.should_see(figure)
+        await user.should_see(ES['history.better.higher'])
+    await user.should_not_see(marker='totals-continental')
+    await user.should_see('Partidas (6)')
+    assert len(user.find(marker='game-row').elements) == 6
+    with user.scope(marker='game-row-0'):  # newest first
+        await user.should_see(ES['game.ronda-robada.name'])
+        await user.should_see('Resultado 25 · puesto 1 de 2')
+        await user.should_see('01/05/2026 20:50 UTC')
+        await user.should_see(ES['history.row.won'])
+    for marker in ('chart-timeline', 'chart-by-game', 'chart-by-level'):
+        await user.should_see(marker=marker)
+    by_level = user.find(marker='chart-by-level').elements.pop().options
+    assert by_level['xAxis']['data'] == ['fácil', 'difícil']
+    assert [bar['value'] for bar in by_level['series'][0]['data']] == [0, 60]
+    timeline = user.find(marker='chart-timeline').elements.pop().options
+    assert [point[1] for point in timeline['series'][0]['data']] == [12, 80, 31, 45]
+
+
+async def test_another_player_does_not_see_them(user: User) -> None:
+    play(new_account('Ana'), 'continental', 120, won=True, minutes_later=0)
+    new_account('Bea')
+    await log_in(user, 'Bea')
+    await user.open('/history')
+    await user.should_see(marker='history-empty')
+    await user.should_not_see(marker='totals-continental')
+    await user.should_not_see('120')
+
+
+async def test_the_filter_keeps_one_game(user: User) -> None:
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0)
+    play(ana, 'continental', 140, won=False, minutes_later=10)
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='history-head'):
+        user.find(marker='game-filter').click()
+        user.find(ES['game.continental.name']).click()
+    await user.should_see('Partidas (1)', retries=SLOW)
+    await user.should_see(marker='totals-continental')
+    await user.should_not_see(marker='totals-chinchon')
+    assert user.back_history[-1] == '/history?game=continental'
+
+
+async def test_history_is_paged_twenty_at_a_time(user: User) -> None:
+    ana = new_account('Ana')
+    for minute in range(23):
+        play(ana, 'chinchon', 100 + minute, won=False, minutes_later=minute)
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    await user.should_see('Partidas (23)')
+    await user.should_see('Resultado 122 · puesto 2 de 2')
+    await user.should_not_see('Resultado 102 · puesto 2 de 2')
+    await user.open('/history?page=2')
+    await user.should_see('Resultado 100 · puesto 2 de 2')
+    await user.should_not_see('Resultado 122 · puesto 2 de 2')
+    await user.should_see(marker='pages')
+
+
+async def test_no_games_yet_gets_a_friendly_message(user: User) -> None:
+    new_account('Ana')
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    await user.should_see(ES['history.empty.title'])
+    await user.should_not_see(marker='chart-timeline')
+
+
+async def test_history_speaks_english_too(user: User) -> None:
+    user.http_client.headers['Accept-Language'] = 'en-US,en;q=0.9'
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0)
+    play(ana, 'chinchon', 31, won=False, minutes_later=5)
+    await user.open('/login')
+    user.find(marker='username').type('Ana')
+    user.find(marker='password').type(PASSWORD)
+    user.find(marker='login-submit').click()
+    await user.should_see(EN['nav.history'], retries=SLOW)
+    await user.open('/history')
+    for text in (EN['history.chart.timeline'], EN['history.win_rate'], '50%', '21.5', 'Games (2)', '2026-05-01 20:00 UTC'):
+        await user.should_see(text)
+    await user.should_not_see(ES['history.win_rate'])
