@@ -56,6 +56,28 @@ TABLE_CSS = '''
 '''
 
 
+# Parts of the table are redrawn as the game moves; a keyboard player must not lose their place.
+# When the focused element is replaced, focus goes back to its successor (same test id and slot).
+FOCUS_KEEPER = """<script>
+(() => {
+  let last = null, keyboard = false;
+  document.addEventListener('keydown', () => { keyboard = true; }, true);
+  document.addEventListener('pointerdown', () => { keyboard = false; }, true);
+  document.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[data-testid]');
+    if (el && el.closest('[data-testid=table]')) last = {testid: el.dataset.testid, index: el.dataset.index};
+  });
+  new MutationObserver(() => {
+    const active = document.activeElement;
+    if (!keyboard || !last || (active && active !== document.body)) return;
+    const exact = `[data-testid="${last.testid}"]` + (last.index === undefined ? '' : `[data-index="${last.index}"]`);
+    const target = document.querySelector(exact) || document.querySelector(`[data-testid="${last.testid}"]`);
+    if (target) target.focus({preventScroll: true});
+  }).observe(document.body, {subtree: true, childList: true});
+})();
+</script>"""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int

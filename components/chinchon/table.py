@@ -21,8 +21,8 @@ from app.routes import rules_path
 from components.card import card_name
 from components.chinchon.count import count_panel, fair_deal_box
 from components.chinchon.log import log_lines
-from components.table_parts import (MELD_COLOURS, TABLE_CSS, HandCard, SeatInfo, drop_target, hand_view, log_html, pile,
-                                    refusal_text, scoreboard_html, seat_html, seats_html)
+from components.table_parts import (FOCUS_KEEPER, MELD_COLOURS, TABLE_CSS, HandCard, SeatInfo, drop_target, hand_view,
+                                    log_html, pile, refusal_text, scoreboard_html, seat_html, seats_html)
 
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 
@@ -48,6 +48,7 @@ class ChinchonTable:
 
     def build(self) -> None:
         ui.add_css(TABLE_CSS)
+        ui.add_body_html(FOCUS_KEEPER)
         self.root = ui.element('div').classes('w-full').props('data-testid="table"').mark('table')
         with language_scope(self.language):
             self._layout()

@@ -131,3 +131,25 @@ def test_a_whole_game_to_the_game_over_screen_without_leaking_hidden_cards(page:
     assert leaks == set(), f'hidden cards reached the browser before the count: {sorted(leaks)}'
     page.get_by_test_id('play-again').click()
     expect(page.get_by_test_id('table')).to_have_attribute('data-phase', re.compile('draw|wait'))
+
+
+def test_keyboard_play(page: Page) -> None:
+    """Draw, pick, move and discard with the keyboard alone; focus survives every redraw."""
+    start_game(page, speed='Rápida')
+    assert wait_for_my_decision(page) == 'draw'
+    page.get_by_test_id('stock').focus()
+    page.keyboard.press('Enter')
+    page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
+    before = hand(page)
+    page.get_by_test_id('hand-card').first.focus()
+    page.keyboard.press('Enter')
+    expect(page.get_by_test_id('hand-card').first).to_have_attribute('aria-pressed', 'true')
+    page.wait_for_function("document.activeElement?.dataset.index === '0'")   # still on the same card
+    page.keyboard.press('Shift+ArrowRight')
+    page.wait_for_function(f"document.querySelector('[data-testid=hand-card]').dataset.card !== '{before[0]}'")
+    assert hand(page)[1] == before[0]
+    expect(page.get_by_test_id('hand-card').nth(1)).to_have_attribute('aria-pressed', 'true')   # it moved selected
+    page.get_by_test_id('discard-button').focus()
+    page.keyboard.press('Enter')
+    page.wait_for_function("document.querySelectorAll('[data-testid=hand-card]').length === 7")
+    assert before[0] not in hand(page)
