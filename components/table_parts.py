@@ -260,8 +260,9 @@ def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str
                    for label, cells in rows)
     total = (f'<tr class="border-t-2 border-gray-400 font-bold"><td class="p-1">{escape(t("table.total"))}</td>'
              + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in totals) + '</tr>')
-    return (f'<table class="w-full text-sm" data-testid="scoreboard"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{body}{total}</tbody></table>')
+    size = 'text-sm' if len(names) <= 4 else 'text-xs'   # six seats still fit the side panel
+    return (f'<div class="overflow-x-auto"><table class="w-full {size}" data-testid="scoreboard"><thead><tr>{head}'
+            f'</tr></thead><tbody>{body}{total}</tbody></table></div>')
 
 
 def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card]) -> str:

@@ -103,6 +103,7 @@ class TableController:
         self.on_game_over: Callable[['TableController'], None] | None = None
         self._running: asyncio.Task | None = None
         self._stopped = False
+        self._human_was_out = self.human_is_out()
 
     # the human seat's side -------------------------------------------------
     def view(self) -> Any:
@@ -157,8 +158,8 @@ class TableController:
             self._running.cancel()
 
     async def _run_bots(self) -> None:
-        delay = SPEEDS.get(self.options.speed, SPEEDS['normal'])
         while not self._stopped:
+            delay = 0.0 if self.human_is_out() else SPEEDS.get(self.options.speed, SPEEDS['normal'])
             seat = self.state.current_seat
             if seat is None or seat == HUMAN:
                 return
@@ -189,8 +190,12 @@ class TableController:
         self.actions_applied += 1
         self.log = (self.log + [event.to_dict() for event in events])[-LOG_LENGTH:]
         self.hand_results += [event.to_dict() for event in events if event.kind in self.game.hand_end_events]
-        if any(event.kind in self.game.hand_end_events for event in events) and not self.is_over():
+        out = self.human_is_out()
+        # the count waits for the person, unless they were already out: then the rest plays out
+        if any(event.kind in self.game.hand_end_events for event in events) and not self.is_over() \
+                and not (out and self._human_was_out):
             self.pause = 'count'
+        self._human_was_out = out
         self.save()
         self._notify(events)
         if self.is_over():
@@ -201,6 +206,10 @@ class TableController:
                     logger.exception('could not record a finished %s game', self.game.id)
             return
         self.start()
+
+    def human_is_out(self) -> bool:
+        """Eliminated (in games that eliminate): the game then finishes without waiting for them."""
+        return bool(getattr(self.view(), 'eliminated', (False,))[HUMAN])
 
     def _is_pause_action(self, action: Any) -> bool:
         return getattr(action, 'kind', None) in self.game.pause_actions

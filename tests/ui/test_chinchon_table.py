@@ -221,3 +221,17 @@ async def test_a_guests_finished_game_is_not_recorded(user: User, fresh_accounts
     await until(lambda: phase(user) == 'over')
     with session_scope() as session:
         assert session.exec(select(PlayedGame)).all() == []
+
+
+async def test_once_out_the_rest_of_the_game_plays_out_without_waiting(user: User) -> None:
+    # Lucía closes; you go over (90 + 57) while Lucía and Mateo stay in: you see that count, then
+    # the computers finish the game on their own
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b',
+                                     2: '10o 11o 12o 10c 11c 12c 4b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0, 0], seats=3, limit=100)
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'count')
+    await user.should_see('Se pasan del tope: Tú.')
+    user.find(marker='next-hand').click()
+    await until(lambda: phase(user) == 'over', timeout=60)
+    assert len(stored_table()['hand_results']) >= 2

@@ -1,4 +1,4 @@
-"""The hard player: the normal player's best few choices, each tried in sampled worlds.
+"""The hard player: the normal player's choice against its best alternatives, in sampled worlds.
 
 A world deals the unseen cards at random into the hidden part of every other hand (the cards a
 seat took from the discard pile and kept stay in its hand) and into the stock, in a random order.
@@ -6,7 +6,10 @@ Every candidate is played in the same worlds (common random numbers, so the comp
 then everybody plays on with a quick greedy policy (take the top when it saves 4+ points, throw
 the solver's best discard, close at once) until somebody closes or the stock gives out.
 A result is scored in points from our side: what the others score minus what we score, plus a
-bonus for a player going over the limit and a large one for a chinchón.
+bonus for a player going over the limit and a large one for a chinchón. Closing now is always
+among the candidates, so holding for -10 or a chinchón is played out rather than guessed.
+Hidden hands also avoid what a seat passed: one that drew from the stock rather than take a card
+that melded with its hand probably did not hold the cards it melds with.
 """
 from __future__ import annotations
 
@@ -184,8 +187,9 @@ class HardBot(_Bot):
     def draw(self, kn: Knowledge):
         normal = super().draw(kn)
         top = kn.top
-        if top is None or not any(card_index(card) in NEIGHBOURS[card_index(top)] for card in kn.hand):
-            return normal
+        if top is None or card_index(top) in kn.discarded[kn.seat] \
+                or not any(card_index(card) in NEIGHBOURS[card_index(top)] for card in kn.hand):
+            return normal                # nothing to weigh, or a card we threw: never back and forth
         return self.search(kn, [normal, DrawStock() if isinstance(normal, DrawDiscard) else DrawDiscard()])
 
     def discard(self, kn: Knowledge):
