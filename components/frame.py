@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from html import escape
 
 from nicegui import ui
 
@@ -52,7 +53,7 @@ def frame(title: str, *, description: str | None = None,
     """
     language = current_language()
     ui.page_title(f'{title} · {t("site.name")}' if title != t('site.name') else title)
-    ui.add_head_html(f'<meta name="description" content="{_attr(description or t("site.description"))}">'
+    ui.add_head_html(f'<meta name="description" content="{escape(description or t("site.description"))}">'
                      f'<style>{THEME_CSS}</style>')
     ui.run_javascript(f'document.documentElement.lang = "{language}"')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
@@ -63,7 +64,7 @@ def frame(title: str, *, description: str | None = None,
         ui.link(t('site.name'), '/').classes('text-xl font-bold text-white no-underline tracking-wide') \
             .props('aria-label="House Of Decks"').mark('site-name')
         with ui.row().classes('gap-1 max-md:hidden items-center').props('role=navigation') as desktop_nav:
-            desktop_nav.props(f'aria-label="{_attr(t("nav.games"))}"')
+            desktop_nav.props(f'aria-label="{escape(t("nav.games"))}"')
             for label, path in tables:
                 ui.link(label, path).classes('hod-nav-link')
             if rules:
@@ -77,12 +78,12 @@ def frame(title: str, *, description: str | None = None,
         ui.space()
         switch_to = 'en' if language == 'es' else 'es'
         ui.button(t('lang.switch'), on_click=lambda: _switch_language(switch_to, other_language_path)) \
-            .props(f'flat dense no-caps color=white aria-label="{_attr(t("lang.switch_aria"))}"') \
+            .props(f'flat dense no-caps color=white aria-label="{escape(t("lang.switch_aria"))}"') \
             .mark('language-switch')
         links = [(t('nav.home'), '/'), *tables, *[(f"{t('nav.rules')}: {label}", path) for label, path in rules],
                  *account]
         if len(links) > 1:
-            with ui.button(icon='menu').props(f'flat round dense color=white aria-label="{_attr(t("nav.menu"))}"') \
+            with ui.button(icon='menu').props(f'flat round dense color=white aria-label="{escape(t("nav.menu"))}"') \
                     .classes('md:hidden').mark('nav-menu'):
                 with ui.menu():
                     for label, path in links:
@@ -102,7 +103,3 @@ def _switch_language(language: str, other_language_path: Callable[[str], str] | 
         ui.navigate.to(other_language_path(language))
     else:
         ui.navigate.reload()
-
-
-def _attr(text: str) -> str:
-    return text.replace('&', '&amp;').replace('"', '&quot;').replace('<', '&lt;')

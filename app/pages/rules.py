@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from html import escape
 from typing import Any
 
 from nicegui import ui
@@ -119,7 +120,7 @@ def rules_link(game_id: str) -> ui.link:
     the game in progress stays where it is."""
     name = t(GAMES_BY_ID[game_id].name_key)
     return ui.link(t('rules.link'), rules_path(game_id, current_language()), new_tab=True) \
-        .props(f'rel=noopener aria-label="{_attr(t("rules.link_aria", game=name))}"') \
+        .props(f'rel=noopener aria-label="{escape(t("rules.link_aria", game=name))}"') \
         .mark(f'rules-link-{game_id}')
 
 
@@ -132,7 +133,7 @@ def rules_page(game_id: str, language: str) -> None:
             ui.add_css(TABLE_CSS + RULES_CSS)
             with ui.element('div').classes('hod-rules'):
                 with ui.element('nav').classes('hod-toc hod-toc-side max-lg:hidden') \
-                        .props(f'aria-label="{_attr(t("rules.contents"))}"'):
+                        .props(f'aria-label="{escape(t("rules.contents"))}"'):
                     text_tag('div', t('rules.contents')).classes('font-bold mb-1 px-1.5')
                     contents_list(rules.sections)
                 with ui.element('article').mark('rules-article'):
@@ -140,7 +141,7 @@ def rules_page(game_id: str, language: str) -> None:
                     blocks(rules.intro, rules)
                     with ui.element('details').classes('hod-toc hod-toc-box lg:hidden my-3').mark('toc-compact'):
                         text_tag('summary', t('rules.contents'))
-                        with ui.element('nav').props(f'aria-label="{_attr(t("rules.contents"))}"'):
+                        with ui.element('nav').props(f'aria-label="{escape(t("rules.contents"))}"'):
                             contents_list(rules.sections)
                     play_button(game_id)
                     for section in rules.sections:
@@ -173,7 +174,7 @@ def card_example(row: CardRow) -> None:
         with ui.element('div').classes('hod-felt hod-example-felt'):
             for index, group in enumerate(row.groups):
                 if index:
-                    ui.html(f'<span class="hod-example-plus" role="img" aria-label="{_attr(t("rules.added"))}">+</span>',
+                    ui.html(f'<span class="hod-example-plus" role="img" aria-label="{escape(t("rules.added"))}">+</span>',
                             sanitize=False)
                 with ui.element('div').classes('hod-example-group' + (' hod-example-added' if index else '')):
                     for card in group:
@@ -252,7 +253,7 @@ def play_button(game_id: str) -> None:
 def more_rules(game_id: str) -> None:
     language = current_language()
     with ui.element('nav').classes('mt-8 pt-4 border-t border-gray-300 flex flex-col gap-2') \
-            .props(f'aria-label="{_attr(t("rules.other_games"))}"'):
+            .props(f'aria-label="{escape(t("rules.other_games"))}"'):
         with ui.row().classes('items-center gap-x-4 gap-y-1'):
             ui.link(t('rules.back_to_top'), '#main').classes('text-[#1f5f3a]')
             for other in GAMES:
@@ -275,7 +276,3 @@ def rules_not_found(game_id: str, language: str) -> None:
                             ui.link(t('rules.rules_of', game=t(game.name_key)), rules_path(game.id, language)) \
                                 .mark(f'missing-rules-{game.id}')
                 ui.link(t('error.back_home'), '/')
-
-
-def _attr(text: str) -> str:
-    return text.replace('&', '&amp;').replace('"', '&quot;').replace('<', '&lt;')
