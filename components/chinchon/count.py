@@ -92,14 +92,14 @@ def _signed(points: int) -> str:
 def fair_deal_box(commitment: str, past_hands: Sequence[Any]) -> None:
     with ui.expansion(t('fair.title'), icon='verified').classes('w-full text-sm').props('data-testid="fair-deal"'):
         ui.label(t('fair.current')).classes('font-semibold')
-        ui.label(commitment).classes('font-mono text-xs break-all').props('data-testid="commitment"')
+        ui.label(commitment).classes('font-mono text-xs break-all').props('data-testid="commitment"').mark('commitment')
         if past_hands:
             ui.label(t('fair.past')).classes('font-semibold mt-2')
             for past in list(past_hands)[::-1][:10]:
                 with ui.column().classes('gap-0 mb-1'):
                     ui.label(t('fair.hand', hand=past.hand_number)).classes('text-xs')
                     ui.label(t('fair.seed', seed=past.seed)).classes('font-mono text-xs break-all') \
-                        .props('data-testid="revealed-seed"')
+                        .props('data-testid="revealed-seed"').mark('revealed-seed')
                     ui.label(t('fair.fingerprint', commitment=past.commitment)).classes('font-mono text-xs break-all')
         ui.label(t('fair.how')).classes('mt-2')
         ui.code(VERIFY_SNIPPET, language='python').classes('w-full text-xs')

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 
 from nicegui import ui
@@ -117,6 +118,7 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 4o 7c 7e 7b', 1: '5o 12c 12e 11b 10b 6c 6e'},
                               stock_top='2c', discard='10e', dealer=1)
     await open_position(user, table)
+    shown_fingerprint = one(user, 'commitment').text
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'discard')
     await user.should_see('¡Puedes cerrar!')
@@ -129,6 +131,9 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
     assert one(user, 'count-added-1').text == 'Suma +52'
     await user.should_see('Colocadas en la jugada de Tú')
+    # the fair deal: the hand's seed is revealed, and its SHA-256 is the fingerprint shown before
+    revealed = one(user, 'revealed-seed').text.removeprefix('semilla ')
+    assert hashlib.sha256(revealed.encode()).hexdigest() == shown_fingerprint
     user.find(marker='next-hand').click()
     await until(lambda: phase(user) in ('draw', 'wait'))
     assert stored_table()['pause'] is None
