@@ -11,7 +11,9 @@ from nicegui import ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
+from app.games import GAMES_BY_ID
 from app.i18n import CATALOGS, current_language, t
+from app.routes import rules_path
 from components.card import card_html, card_name
 
 MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
@@ -279,3 +281,12 @@ def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card]) -> s
     if key not in CATALOGS[current_language()]:
         return t('illegal.generic')
     return t(key, **{name: word(value) for name, value in refusal.params.items()})
+
+
+def rules_link(game_id: str) -> ui.link:
+    """The tables' link to their game's rules, in the player's language, opening in a new tab so
+    the game in progress stays where it is."""
+    name = t(GAMES_BY_ID[game_id].name_key)
+    return ui.link(t('rules.link'), rules_path(game_id, current_language()), new_tab=True) \
+        .props(f'rel=noopener aria-label="{escape(t("rules.link_aria", game=name))}"') \
+        .mark(f'rules-link-{game_id}')

@@ -145,7 +145,6 @@ MESSAGES: dict[str, str] = {
     'table.total': 'Total',
     'table.hand_number': 'Hand {hand}',
     'table.limit': 'Limit {limit}',
-    'table.rules_link': 'Rules',
     'table.new_game': 'New game',
     'table.new_game_confirm': 'Leave this game and start another one?',
     'table.new_game_yes': 'Yes, start another',

@@ -145,7 +145,6 @@ MESSAGES: dict[str, str] = {
     'table.total': 'Total',
     'table.hand_number': 'Mano {hand}',
     'table.limit': 'Tope {limit}',
-    'table.rules_link': 'Reglas',
     'table.new_game': 'Nueva partida',
     'table.new_game_confirm': '¿Dejar esta partida y empezar otra?',
     'table.new_game_yes': 'Sí, empezar otra',

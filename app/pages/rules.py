@@ -115,15 +115,6 @@ def _not_found_page_for(language: str) -> Callable[[str], None]:
     return page
 
 
-def rules_link(game_id: str) -> ui.link:
-    """The tables' link to their game's rules, in the player's language, opening in a new tab so
-    the game in progress stays where it is."""
-    name = t(GAMES_BY_ID[game_id].name_key)
-    return ui.link(t('rules.link'), rules_path(game_id, current_language()), new_tab=True) \
-        .props(f'rel=noopener aria-label="{escape(t("rules.link_aria", game=name))}"') \
-        .mark(f'rules-link-{game_id}')
-
-
 def rules_page(game_id: str, language: str) -> None:
     rules = load_rules(game_id, language)
     with address_language(language):

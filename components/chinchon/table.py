@@ -17,12 +17,12 @@ from app.engine.chinchon.actions import BuyBack, Close, Discard, DrawDiscard, Dr
 from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
 from app.engine.protocol import IllegalAction
 from app.i18n import current_language, language_scope, t
-from app.routes import rules_path
 from components.card import card_name
 from components.chinchon.count import count_panel, fair_deal_box
 from components.chinchon.log import log_lines
 from components.table_parts import (FOCUS_KEEPER, MELD_COLOURS, TABLE_CSS, HandCard, SeatInfo, drop_target, hand_view,
-                                    log_html, pile, refusal_text, scoreboard_html, seat_html, seats_html)
+                                    log_html, pile, refusal_text, rules_link, scoreboard_html, seat_html,
+                                    seats_html)
 
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 
@@ -157,8 +157,7 @@ class ChinchonTable:
             ui.label(t('table.hand_number', hand=view.hand_number)).classes('font-semibold')
             ui.label(t('table.limit', limit=view.rules.limit)).classes('opacity-80')
             ui.space()
-            ui.link(t('table.rules_link'), rules_path('chinchon', current_language()), new_tab=True) \
-                .classes('text-white underline')
+            rules_link('chinchon').classes('text-white underline')
             ui.button(t('table.new_game'), on_click=self._confirm_new_game) \
                 .props('flat dense no-caps color=white data-testid="new-game"')
 

@@ -9,7 +9,7 @@ from app.engine import chinchon, continental, ronda_robada
 from app.engine.cards import JOKER, SPANISH_RANKS, Card, FrenchSuit, SpanishSuit
 from app.games import GAMES
 from app.i18n import CATALOGS, LANGUAGES
-from app.pages.rules import rules_link
+from components.table_parts import rules_link
 from app.routes import rules_path
 from app.rules import CardRow, load_rules
 from components.card import playing_card
