@@ -91,6 +91,13 @@ def test_drag_reorders_the_hand(page: Page) -> None:
     assert after[4] == before[0] and after[:4] == before[1:5]
     page.reload()
     expect(page.get_by_test_id('hand-card').first).to_have_attribute('data-card', after[0])
+    # dragging a card onto the discard pile discards it
+    page.get_by_test_id('stock').click()
+    page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
+    dropped = hand(page)[-1]
+    page.get_by_test_id('hand-card').last.drag_to(page.get_by_test_id('discard'))
+    page.wait_for_function("document.querySelectorAll('[data-testid=hand-card]').length === 7")
+    assert dropped not in hand(page)
 
 
 def test_a_whole_game_to_the_game_over_screen_without_leaking_hidden_cards(page: Page) -> None:
