@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -303,7 +304,7 @@ def score_plans(obs: Obs) -> list[Plan]:
 
 # -- the three players --------------------------------------------------------------------
 
-class _PlanningBot:
+class _PlanningBot(ABC):
     """Plays a planned turn one action per call; replans whenever the view departs from the plan."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -326,8 +327,9 @@ class _PlanningBot:
         self._mark = (view.seat, len(view.events) + 1)
         return action
 
+    @abstractmethod
     def plan(self, view: View) -> tuple[Action, ...]:
-        raise NotImplementedError
+        """The steps of this turn, from the view alone."""
 
 
 class EasyBot(_PlanningBot):
