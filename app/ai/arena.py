@@ -13,6 +13,7 @@ import argparse
 import dataclasses
 import importlib
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -57,6 +58,16 @@ class MatchResult:
     hands: int = 0
     seconds: float = 0.0
     slots: list[SlotStats] = field(default_factory=list)
+
+    def absorb(self, part: MatchResult) -> None:
+        """Add the games of ``part`` (same levels) to these figures."""
+        self.games += part.games
+        self.hands += part.hands
+        for mine, theirs in zip(self.slots, part.slots):
+            mine.games += theirs.games
+            mine.wins += theirs.wins
+            mine.points += theirs.points
+            mine.decision_times.extend(theirs.decision_times)
 
     def report(self) -> str:
         deals = self.games // max(1, len(self.levels))
@@ -136,28 +147,46 @@ def _hands_in(engine: ModuleType, state: Any) -> int:
 
 
 def play_match(game_id: str, levels: list[str] | tuple[str, ...], games: int, seed: int, rules: Any = None,
-               *, progress: TextIO | None = None, bot_options: dict[str, dict[str, Any]] | None = None
-               ) -> MatchResult:
+               *, progress: TextIO | None = None, bot_options: dict[str, dict[str, Any]] | None = None,
+               jobs: int = 1) -> MatchResult:
     """Play ``games`` games (rounded up to whole rotations) and gather the statistics per slot.
 
-    ``bot_options`` maps a level to keyword options of that game's ``make_bot`` (for tuning)."""
-    engine, ai = load_game(game_id)
+    ``bot_options`` maps a level to keyword options of that game's ``make_bot`` (for tuning).
+    ``jobs`` > 1 plays the deals in that many worker processes; the figures do not depend on it
+    (every deal is seeded on its own), only the decision times feel the machine's load."""
+    engine, _ = load_game(game_id)
     rules = make_rules(engine, rules)
     seats = len(levels)
     deals = max(1, math.ceil(games / seats))
     result = MatchResult(game_id, tuple(levels), seed, slots=[SlotStats(level) for level in levels])
     master = random.Random(seed)
-    deal_seeds = [master.getrandbits(64) for _ in range(deals)]
+    tasks = [(game_id, tuple(levels), rules, master.getrandbits(64), bot_options or {}) for _ in range(deals)]
     started = time.perf_counter()
     bar = _ProgressBar(deals * seats, progress)
-    for deal_seed in deal_seeds:
-        for rotation in range(seats):
-            slot_of_seat = [(seat - rotation) % seats for seat in range(seats)]
-            _play_one(engine, ai, rules, levels, slot_of_seat, deal_seed, result, bot_options or {})
+    if jobs > 1:
+        with multiprocessing.get_context('fork').Pool(jobs) as pool:
+            for part in pool.imap(_play_deal, tasks):
+                result.absorb(part)
+                bar.update(result.games)
+    else:
+        for task in tasks:
+            result.absorb(_play_deal(task))
             bar.update(result.games)
     result.seconds = time.perf_counter() - started
     bar.close()
     return result
+
+
+def _play_deal(task: tuple[str, tuple[str, ...], Any, int, dict[str, dict[str, Any]]]) -> MatchResult:
+    """One deal seed played once per rotation of the seats."""
+    game_id, levels, rules, deal_seed, bot_options = task
+    engine, ai = load_game(game_id)
+    seats = len(levels)
+    part = MatchResult(game_id, levels, deal_seed, slots=[SlotStats(level) for level in levels])
+    for rotation in range(seats):
+        slot_of_seat = [(seat - rotation) % seats for seat in range(seats)]
+        _play_one(engine, ai, rules, levels, slot_of_seat, deal_seed, part, bot_options)
+    return part
 
 
 def _play_one(engine: ModuleType, ai: ModuleType, rules: Any, levels: list[str] | tuple[str, ...],
@@ -221,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--rules', nargs='*', default=[], metavar='KEY=VALUE', help='rule options')
     parser.add_argument('--quiet', action='store_true', help='no progress bar')
+    parser.add_argument('--jobs', type=int, default=1, help='worker processes (one per free core)')
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.seats.split(',') if level.strip()]
     try:
@@ -239,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     result = play_match(args.game, levels, args.games, args.seed, rules,
-                        progress=None if args.quiet else sys.stderr)
+                        progress=None if args.quiet else sys.stderr, jobs=max(1, args.jobs))
     print(result.report())
     return 0
 

@@ -20,6 +20,14 @@ def test_a_short_paired_match_of_ronda_robada():
     assert [(s.wins, s.points) for s in again.slots] == [(s.wins, s.points) for s in result.slots]
 
 
+def test_worker_processes_give_the_same_figures_as_one_process():
+    alone = arena.play_match('ronda-robada', ['normal', 'easy'], 6, seed=4)
+    shared = arena.play_match('ronda-robada', ['normal', 'easy'], 6, seed=4, jobs=2)
+    assert shared.games == alone.games == 6 and shared.hands == alone.hands
+    assert [(s.wins, s.points, len(s.decision_times)) for s in shared.slots] == \
+        [(s.wins, s.points, len(s.decision_times)) for s in alone.slots]
+
+
 def test_games_round_up_to_whole_rotations_of_the_seats():
     result = arena.play_match('ronda-robada', ['easy', 'easy', 'normal'], 4, seed=1)
     assert result.games == 6 and [slot.games for slot in result.slots] == [6, 6, 6]
