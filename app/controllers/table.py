@@ -28,6 +28,7 @@ HUMAN = 0
 logger = logging.getLogger(__name__)
 LOG_LENGTH = 80
 MIN_BEAT = 0.02   # seconds; lets the outbox send a move before the next computer move is computed
+SAVE_DELAY = 0.01  # seconds; a move is saved just after its update has left for the browser
 
 
 @dataclass
@@ -66,6 +67,13 @@ def saved_table(storage: Any, game: GameInfo) -> dict[str, Any] | None:
     return json.loads(saved) if isinstance(saved, str) else None
 
 
+async def settle_saves() -> None:
+    """Wait until a move made just before has been saved (``save_soon`` holds a save back for
+    ``SAVE_DELAY``): a page about to read a saved table calls this first, so a reload right
+    after a click finds the click. Timers run in deadline order, so this is not a guess."""
+    await asyncio.sleep(2 * SAVE_DELAY)
+
+
 def restore_table(storage: Any, game: GameInfo) -> 'TableController | None':
     """The browser's saved table of `game`, or None (none saved, or an old or damaged save)."""
     try:
@@ -102,6 +110,7 @@ class TableController:
         self.on_save: Callable[['TableController'], None] | None = None
         self.on_game_over: Callable[['TableController'], None] | None = None
         self._running: asyncio.Task | None = None
+        self._save_pending: asyncio.TimerHandle | None = None
         self._stopped = False
         self._human_was_out = self.human_is_out()
 
@@ -153,6 +162,7 @@ class TableController:
         self._running = asyncio.create_task(self._run_bots())
 
     def stop(self) -> None:
+        self.flush()
         self._stopped = True
         if self._running is not None:
             self._running.cancel()
@@ -196,7 +206,7 @@ class TableController:
                 and not (out and self._human_was_out):
             self.pause = 'count'
         self._human_was_out = out
-        self.save()
+        self.save_soon()
         self._notify(events)
         if self.is_over():
             if self.on_game_over is not None:
@@ -224,8 +234,33 @@ class TableController:
             listener(events)
 
     def save(self) -> None:
+        if self._save_pending is not None:
+            self._save_pending.cancel()
+            self._save_pending = None
         if self.on_save is not None:
             self.on_save(self)
+
+    def save_soon(self) -> None:
+        """Save a moment later, once the move is on its way to the screen (what a click waits for).
+        Moves in between are saved together; ``flush`` saves at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.save()
+            return
+        if self._save_pending is None:
+            self._save_pending = loop.call_later(SAVE_DELAY, self.save)
+
+    def flush(self) -> None:
+        """Save now if a save is waiting."""
+        if self._save_pending is not None:
+            self.save()
+
+    def retire(self) -> None:
+        """A new table replaces this one: save what is held back, then never again."""
+        self.flush()
+        self.on_save = None
+        self.stop()
 
     # persistence -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

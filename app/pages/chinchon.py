@@ -8,7 +8,7 @@ from typing import Any
 from nicegui import app, ui
 
 from app.controllers.records import record_table
-from app.controllers.table import TableController, restore_table, save_table
+from app.controllers.table import TableController, restore_table, save_table, settle_saves
 from app.games import GAMES_BY_ID
 from app.i18n import t
 from components.chinchon.setup import clean_options, setup_form, to_table_options
@@ -19,8 +19,9 @@ GAME = GAMES_BY_ID['chinchon']
 OPTIONS_KEY = 'options:chinchon'
 
 
-def chinchon_page(new: bool = False) -> None:
+async def chinchon_page(new: bool = False) -> None:
     storage = app.storage.user
+    await settle_saves()
     with frame(t('game.chinchon.name')):
         controller = None if new else restore_table(storage, GAME)
         if controller is None:
@@ -29,8 +30,10 @@ def chinchon_page(new: bool = False) -> None:
             show_table(storage, controller)
 
 
-def start_game(storage: Any, choice: dict[str, Any]) -> None:
+def start_game(storage: Any, choice: dict[str, Any], replacing: TableController | None = None) -> None:
     storage[OPTIONS_KEY] = choice
+    if replacing is not None:
+        replacing.retire()
     controller = TableController(GAME, to_table_options(choice), seed=secrets.randbits(63))
     save_table(storage, controller)
     ui.navigate.to(GAME.play_path)
@@ -42,7 +45,8 @@ def show_table(storage: Any, controller: TableController) -> None:
     client.on_disconnect(controller.stop)   # a reload builds a new controller from the save...
     client.on_connect(controller.start)     # ...and a dropped connection that comes back plays on
     table = ChinchonTable(controller,
-                          on_play_again=lambda: start_game(storage, clean_options(storage.get(OPTIONS_KEY))),
+                          on_play_again=lambda: start_game(storage, clean_options(storage.get(OPTIONS_KEY)),
+                                                           replacing=controller),
                           on_new_game=lambda: ui.navigate.to(f'{GAME.play_path}?new=true'))
     controller.on_game_over = lambda finished: record_table(finished, table.names)
     table.build()
