@@ -11,6 +11,16 @@ from app.accounts import current_account
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
+from components.controls import CONTROLS_CSS, action_button, icon_html
+
+# an open menu closes on a click elsewhere, on Escape, and once a link in it is followed
+MENU_SCRIPT = """<script>
+document.addEventListener('click', (e) => document.querySelectorAll('details.hod-menu[open]').forEach(
+  (menu) => { if (!menu.contains(e.target) || e.target.closest('a')) menu.open = false; }));
+document.addEventListener('keydown', (e) => { if (e.key !== 'Escape') return;
+  document.querySelectorAll('details.hod-menu[open]').forEach((menu) => {
+    menu.open = false; menu.querySelector('summary').focus(); }); });
+</script>"""
 
 THEME_CSS = '''
 :root { --hod-felt: #1f5f3a; --hod-felt-dark: #143d26; --hod-gold: #e0b341; --hod-ink: #1d2521; }
@@ -20,8 +30,18 @@ body { background: #f4f1e8; color: var(--hod-ink); }
 a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-visible {
   outline: 3px solid var(--hod-gold) !important; outline-offset: 2px;
 }
-.hod-nav-link { color: #fff; text-decoration: none; padding: 6px 10px; border-radius: 6px; }
+.hod-nav-link { color: #fff; text-decoration: none; padding: 6px 10px; border-radius: 6px; display: inline-flex;
+  align-items: center; gap: 2px; font-size: 15px; }
 .hod-nav-link:hover { background: rgba(255,255,255,.12); }
+.hod-menu { position: relative; }
+.hod-menu > summary { list-style: none; cursor: pointer; }
+.hod-menu > summary::-webkit-details-marker { display: none; }
+.hod-menu-list { position: absolute; top: calc(100% + 4px); z-index: 3000; min-width: 220px; background: #fff;
+  color: var(--hod-ink); border-radius: 8px; box-shadow: 0 6px 20px rgba(0,0,0,.25); padding: 6px 0;
+  display: flex; flex-direction: column; }
+.hod-menu-list.hod-left { left: 0; } .hod-menu-list.hod-right { right: 0; }
+.hod-menu-list a { color: inherit; text-decoration: none; padding: 9px 16px; }
+.hod-menu-list a:hover, .hod-menu-list a:focus-visible { background: #eef3ef; }
 @media (max-width: 640px) { .nicegui-content { padding: 6px !important; } }
 '''
 
@@ -54,40 +74,24 @@ def frame(title: str, *, description: str | None = None,
     language = current_language()
     ui.page_title(f'{title} · {t("site.name")}' if title != t('site.name') else title)
     ui.add_head_html(f'<meta name="description" content="{escape(description or t("site.description"))}">'
-                     f'<style>{THEME_CSS}</style>')
+                     f'<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}')
     ui.run_javascript(f'document.documentElement.lang = "{language}"')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
     ui.html(f'<a class="hod-skip" href="#main">{t("nav.skip")}</a>', sanitize=False)
 
     tables, rules, account = nav_links(language)
-    with ui.header().classes('bg-[#143d26] text-white items-center gap-2 px-3 py-2').props('elevated'):
-        ui.link(t('site.name'), '/').classes('text-xl font-bold text-white no-underline tracking-wide') \
-            .props('aria-label="House Of Decks"').mark('site-name')
-        with ui.row().classes('gap-1 max-md:hidden items-center').props('role=navigation') as desktop_nav:
-            desktop_nav.props(f'aria-label="{escape(t("nav.games"))}"')
-            for label, path in tables:
-                ui.link(label, path).classes('hod-nav-link')
-            if rules:
-                with ui.button(t('nav.rules')).props('flat dense no-caps color=white icon-right=expand_more') \
-                        .classes('hod-nav-link').mark('rules-menu'):
-                    with ui.menu():
-                        for label, path in rules:
-                            ui.menu_item(f"{t('nav.rules')}: {label}", on_click=lambda p=path: ui.navigate.to(p))
-            for label, path in account:
-                ui.link(label, path).classes('hod-nav-link')
-        ui.space()
+    with ui.header().classes('bg-[#143d26] text-white items-center gap-2 px-3 py-2 no-wrap').props('elevated'):
+        # one block of plain links: the header is redrawn in the browser on every update of the page
+        ui.html(header_html(tables, rules, account), sanitize=False).classes('flex items-center gap-1 min-w-0') \
+            .mark('header-links')
         switch_to = 'en' if language == 'es' else 'es'
-        ui.button(t('lang.switch'), on_click=lambda: _switch_language(switch_to, other_language_path)) \
-            .props(f'flat dense no-caps color=white aria-label="{escape(t("lang.switch_aria"))}"') \
-            .mark('language-switch')
+        action_button(t('lang.switch'), 'language-switch', lambda: _switch_language(switch_to, other_language_path),
+                      tone='flat', aria=t('lang.switch_aria')).classes('ml-auto')
         links = [(t('nav.home'), '/'), *tables, *[(f"{t('nav.rules')}: {label}", path) for label, path in rules],
                  *account]
         if len(links) > 1:
-            with ui.button(icon='menu').props(f'flat round dense color=white aria-label="{escape(t("nav.menu"))}"') \
-                    .classes('md:hidden').mark('nav-menu'):
-                with ui.menu():
-                    for label, path in links:
-                        ui.menu_item(label, on_click=lambda p=path: ui.navigate.to(p))
+            ui.html(menu_html(icon_html('menu'), t('nav.menu'), links, 'hod-right', 'nav-menu'),
+                    sanitize=False).classes('md:hidden')
 
     with ui.column().classes('w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4').props('id=main role=main') as main:
         yield main
@@ -95,6 +99,33 @@ def frame(title: str, *, description: str | None = None,
     with ui.footer(fixed=False).classes('bg-[#143d26] text-white text-xs px-4 py-2 flex-col items-start gap-0'):
         ui.label(t('footer.about'))
         ui.label(t('footer.fair')).classes('opacity-75')
+
+
+def header_html(tables: list[tuple[str, str]], rules: list[tuple[str, str]],
+                account: list[tuple[str, str]]) -> str:
+    """The site name, then (wide screens) the tables, the rules menu and the account links."""
+    parts = [f'<a href="/" class="text-xl font-bold text-white no-underline tracking-wide mr-2" '
+             f'data-testid="site-name" aria-label="House Of Decks">{escape(t("site.name"))}</a>',
+             f'<nav class="flex gap-1 items-center max-md:hidden" aria-label="{escape(t("nav.games"))}">']
+    parts += [_link(label, path, 'hod-nav-link') for label, path in tables]
+    if rules:
+        parts.append(menu_html(f'{escape(t("nav.rules"))}{icon_html("expand_more")}', None,
+                               [(f"{t('nav.rules')}: {label}", path) for label, path in rules], 'hod-left',
+                               'rules-menu'))
+    parts += [_link(label, path, 'hod-nav-link') for label, path in account]
+    return ''.join(parts) + '</nav>'
+
+
+def menu_html(summary: str, aria: str | None, links: list[tuple[str, str]], side: str, testid: str) -> str:
+    """A drop-down of links that needs no server round trip (a native <details>)."""
+    label = f' aria-label="{escape(aria)}"' if aria else ''
+    return (f'<details class="hod-menu" data-testid="{testid}"><summary class="hod-nav-link" role="button"{label}>'
+            f'{summary}</summary><div class="hod-menu-list {side}">'
+            + ''.join(_link(label, path) for label, path in links) + '</div></details>')
+
+
+def _link(label: str, path: str, classes: str = '') -> str:
+    return f'<a href="{escape(path)}" class="{classes}">{escape(label)}</a>'
 
 
 def _switch_language(language: str, other_language_path: Callable[[str], str] | None) -> None:

@@ -48,7 +48,9 @@ async def test_sign_up_logs_in_and_shows_the_account_in_the_navigation(user: Use
     await user.should_see('Ana María')
     await user.should_see(ES['nav.history'])
     await user.should_not_see(ES['nav.login'])
-    user.find('Ana María').click()
+    header = next(iter(user.find(marker='header-links').elements)).content
+    assert '<a href="/account" class="hod-nav-link">Ana María</a>' in header
+    await user.open('/account')   # where that link leads
     await user.should_see(ES['account.change.title'], retries=SLOW)
     await user.should_see('Usuario Ana_1')
 

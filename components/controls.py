@@ -1,0 +1,84 @@
+"""Controls drawn as plain HTML elements, for pages that change often (the tables).
+
+NiceGUI redraws the whole page in the browser on every update: each Quasar component (buttons,
+menus, expansion items) re-renders each time, plain elements cost next to nothing. A move at a
+table then answers almost as fast as a bare button."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from nicegui import ui
+
+CONTROLS_CSS = '''
+.hod-btn { display: inline-flex; align-items: center; gap: 6px; border-radius: 6px; padding: 6px 14px;
+  font-weight: 600; font-size: 14px; line-height: 1.4; cursor: pointer; border: 0;
+  box-shadow: 0 1px 3px rgba(0,0,0,.3); transition: filter .12s ease; }
+.hod-btn:hover:not(:disabled) { filter: brightness(1.08); }
+.hod-btn[hidden] { display: none; }
+.hod-btn:disabled { opacity: .45; cursor: not-allowed; box-shadow: none; }
+.hod-btn .material-icons { font-size: 18px; }
+.hod-btn-light { background: #fff; color: var(--hod-felt); }
+.hod-btn-accent { background: var(--hod-gold); color: var(--hod-ink); }
+.hod-btn-danger { background: #b71c1c; color: #fff; }
+.hod-btn-flat { background: transparent; color: #fff; box-shadow: none; }
+.hod-btn-flat:hover:not(:disabled) { background: rgba(255,255,255,.12); }
+.hod-fold > summary { cursor: pointer; padding: 10px 14px; font-weight: 600; display: flex; align-items: center;
+  gap: 10px; list-style: none; }
+.hod-fold > summary::-webkit-details-marker { display: none; }
+.hod-fold > summary::after { content: 'expand_more'; font-family: 'Material Icons'; margin-left: auto;
+  font-size: 22px; transition: transform .15s ease; }
+.hod-fold[open] > summary::after { transform: rotate(180deg); }
+.hod-fold > :not(summary) { padding: 0 12px 10px; }
+'''
+
+
+def patch_props(element: ui.element, values: dict[str, object]) -> None:
+    """Set props (None removes one) and send the element only when something changed. Unlike
+    ``element.props('...')`` nothing is parsed: this runs on every move."""
+    props = element.props
+    changed = False
+    with props.suspend_updates():
+        for key, value in values.items():
+            if value is None:
+                if key in props:
+                    del props[key]
+                    changed = True
+            elif props.get(key) != value:
+                props[key] = value
+                changed = True
+    if changed:
+        element.update()
+
+
+def icon_html(name: str) -> str:
+    return f'<i class="material-icons" aria-hidden="true">{escape(name)}</i>'
+
+
+class action_button(ui.element):
+    """A plain HTML button. Every update redraws NiceGUI's whole page in the browser, so the
+    table's controls are native elements: far cheaper to redraw than Quasar components."""
+
+    def __init__(self, label: str, testid: str, on_click: Callable[[], None], *, tone: str = 'light',
+                 icon: str | None = None, aria: str | None = None) -> None:
+        super().__init__('button')
+        self.classes(f'hod-btn hod-btn-{tone}').mark(testid)
+        patch_props(self, {'type': 'button', 'data-testid': testid, 'aria-label': aria,
+                           'innerHTML': (icon_html(icon) if icon else '') + f'<span>{escape(label)}</span>'})
+        self.label = label
+        self.on('click', on_click)
+
+    def _displayed_contents(self, *, only_visible: bool) -> list:
+        return [self.label]   # what the simulated user of the tests reads, like a button's label
+
+
+class fold(ui.element):
+    """A section the player can fold (native <details>): the browser keeps it folded or open
+    across redraws, since the server never sends its state."""
+
+    def __init__(self, title: str, *, icon: str, testid: str, open_: bool = True) -> None:
+        super().__init__('details')
+        self.classes('hod-fold w-full bg-white rounded text-gray-900')
+        patch_props(self, {'data-testid': testid, 'open': True if open_ else None})
+        with self:
+            ui.element('summary').props['innerHTML'] = f'{icon_html(icon)}<span>{escape(title)}</span>'
