@@ -15,6 +15,7 @@ from app.games import GAMES_BY_ID
 from app.i18n import CATALOGS, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name
+from components.live import Direct, Painter
 
 MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
 
@@ -50,11 +51,13 @@ TABLE_CSS = '''
 @media (max-width: 640px) { .hod-fan > * + * { margin-left: -16px; } }
 .hod-pile { display: flex; flex-direction: column; align-items: center; gap: 4px; border-radius: 10px;
   padding: 4px; border: 2px solid transparent; }
-.hod-pile.hod-active { cursor: pointer; border-color: rgba(255,255,255,.6); }
-.hod-pile.hod-active:hover { border-color: var(--hod-gold); }
+.hod-pile[data-active] { cursor: pointer; border-color: rgba(255,255,255,.6); }
+.hod-pile[data-active]:hover { border-color: var(--hod-gold); }
 .hod-pile:focus-visible { outline: 3px solid var(--hod-gold); }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
 .hod-log { max-height: 260px; overflow-y: auto; font-size: 13px; }
+.hod-snippet { background: #1d2521; color: #e8efe9; border-radius: 6px; padding: 8px 10px; font-size: 11px;
+  overflow-x: auto; white-space: pre; }
 '''
 
 
@@ -122,9 +125,10 @@ def seats_html(infos: Sequence[SeatInfo]) -> str:
 class pile(ui.element):
     """The stock (face down) or the discard pile (its top card face up), redrawn in place."""
 
-    def __init__(self, testid: str, on_click: Callable[[], None]) -> None:
+    def __init__(self, testid: str, on_click: Callable[[], None], painter: Painter | None = None) -> None:
         super().__init__('div')
         self.testid = testid
+        self.painter = painter or Direct()
         self.classes('hod-pile').props(f'data-testid="{testid}" role="button"').mark(testid)
         with self:
             self.drawing = ui.html('', sanitize=False).classes('flex flex-col items-center gap-1')
@@ -134,15 +138,10 @@ class pile(ui.element):
     def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str) -> None:
         picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')
         content = f'{picture}<div class="text-xs opacity-90">{escape(caption)}</div>'
-        if self.drawing.content != content:
-            self.drawing.set_content(content)
-        self.classes(add='hod-active' if active else '', remove='' if active else 'hod-active')
-        self.props(f'aria-label="{escape(aria)}" tabindex="{0 if active else -1}" '
-                   f'aria-disabled="{str(not active).lower()}"')
-        if top is not None and not face_down:
-            self.props(f'data-card="{top}"')
-        else:
-            self.props(remove='data-card')
+        self.painter.html(self.drawing, content)
+        self.painter.attrs(self, {'aria-label': aria, 'tabindex': '0' if active else '-1',
+                                  'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
+                                  'data-card': str(top) if top is not None and not face_down else None})
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +183,10 @@ class hand_view(ui.element):
     The browser only reports which slot was used (event delegation), and every change redraws one
     element: a click right after a selection is never lost to a rebuild."""
 
-    def __init__(self, *, on_select: Callable[[int], None], on_move: Callable[[int, int], None]) -> None:
+    def __init__(self, *, on_select: Callable[[int], None], on_move: Callable[[int, int], None],
+                 painter: Painter | None = None) -> None:
         super().__init__('div')
+        self.painter = painter or Direct()
         self.cards: list[HandCard] = []
         self.interactive = True
         self.classes('w-full').mark('hand')
@@ -212,10 +213,11 @@ class hand_view(ui.element):
 
     def show(self, cards: Sequence[HandCard], selected: int | None, *, interactive: bool = True) -> None:
         self.cards, self.interactive = list(cards), interactive
-        self.drawing.set_content(hand_html(self.cards, selected))
+        self.painter.html(self.drawing, hand_html(self.cards, selected))
 
     def show_selection(self, selected: int | None) -> None:
-        self.drawing.set_content(hand_html(self.cards, selected))
+        self.painter.html(self.drawing, hand_html(self.cards, selected))
+        self.painter.send()
 
 
 def _index(value: object, size: int) -> int | None:
@@ -283,10 +285,10 @@ def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card]) -> s
     return t(key, **{name: word(value) for name, value in refusal.params.items()})
 
 
-def rules_link(game_id: str) -> ui.link:
+def rules_link_html(game_id: str, classes: str = '') -> str:
     """The tables' link to their game's rules, in the player's language, opening in a new tab so
     the game in progress stays where it is."""
     name = t(GAMES_BY_ID[game_id].name_key)
-    return ui.link(t('rules.link'), rules_path(game_id, current_language()), new_tab=True) \
-        .props(f'rel=noopener aria-label="{escape(t("rules.link_aria", game=name))}"') \
-        .mark(f'rules-link-{game_id}')
+    return (f'<a href="{rules_path(game_id, current_language())}" target="_blank" rel="noopener" '
+            f'class="{classes}" data-testid="rules-link-{game_id}" '
+            f'aria-label="{escape(t("rules.link_aria", game=name))}">{escape(t("rules.link"))}</a>')

@@ -45,6 +45,23 @@ def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
 SIMPLE = frozenset({'draw_stock', 'draw_discard', 'discard', 'reshuffle', 'count', 'void_hand'})
 
 
-def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], limit: int = 30) -> list[str]:
-    lines = [line for line in (event_line(event, names) for event in events) if line]
-    return lines[-limit:][::-1]   # newest first
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], limit: int = 30,
+              cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
+    """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
+    each event is then put in words once, not once per move."""
+    if cache is not None and len(cache) > 4 * max(len(events), limit):
+        cache.clear()
+    lines = []
+    for event in reversed(events):
+        hit = cache.get(id(event)) if cache is not None else None
+        if hit is not None and hit[0] is event:
+            line = hit[1]
+        else:
+            line = event_line(event, names)
+            if cache is not None:
+                cache[id(event)] = (event, line)
+        if line:
+            lines.append(line)
+            if len(lines) == limit:
+                break
+    return lines

@@ -20,8 +20,10 @@ from app.i18n import current_language, language_scope, t
 from components.card import card_name
 from components.chinchon.count import count_panel, fair_deal_box
 from components.chinchon.log import log_lines
+from components.controls import action_button, fold
+from components.live import Live
 from components.table_parts import (FOCUS_KEEPER, MELD_COLOURS, TABLE_CSS, HandCard, SeatInfo, drop_target, hand_view,
-                                    log_html, pile, refusal_text, rules_link, scoreboard_html, seat_html,
+                                    log_html, pile, refusal_text, rules_link_html, scoreboard_html, seat_html,
                                     seats_html)
 
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
@@ -42,6 +44,7 @@ class ChinchonTable:
         self.names = seat_names(controller.options.seats)
         self.root: ui.element | None = None
         self.built: dict[str, tuple] = {}   # the key each rebuilt part was last drawn for
+        self.log_cache: dict[int, tuple[dict, str | None]] = {}
         # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
         # background task, which cannot see the browser's request to read its preferred language
         self.language = current_language()
@@ -49,6 +52,7 @@ class ChinchonTable:
     def build(self) -> None:
         ui.add_css(TABLE_CSS)
         ui.add_body_html(FOCUS_KEEPER)
+        self.live = Live()
         self.root = ui.element('div').classes('w-full').props('data-testid="table"').mark('table')
         with language_scope(self.language):
             self._layout()
@@ -91,51 +95,51 @@ class ChinchonTable:
                 self.panel = ui.element('div').classes('w-full')
                 with ui.column().classes('w-full gap-3') as self.play_area:
                     with ui.row().classes('w-full justify-center items-center gap-4 sm:gap-8'):
-                        self.stock = pile('stock', lambda: self.act(DrawStock()))
-                        self.discard = pile('discard', self._discard_pile_clicked)
+                        self.stock = pile('stock', lambda: self.act(DrawStock()), self.live)
+                        self.discard = pile('discard', self._discard_pile_clicked, self.live)
                         drop_target(self.discard, self._dropped_on_discard)
                         self.status = ui.html('', sanitize=False).classes('max-w-xs') \
                             .props('aria-live="polite" data-testid="status"').mark('status')
                     self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
-                    self.hand_view = hand_view(on_select=self._select, on_move=self._move)
+                    self.hand_view = hand_view(on_select=self._select, on_move=self._move, painter=self.live)
                     with ui.row().classes('w-full justify-center gap-2'):
-                        ui.button(t('table.sort'), icon='sort', on_click=self._sort) \
-                            .props('no-caps color=white text-color=primary data-testid="sort"').mark('sort')
-                        self.discard_button = ui.button(t('table.discard_button'), on_click=self._discard_selected) \
-                            .props('no-caps unelevated color=accent text-color=dark data-testid="discard-button"') \
-                            .mark('discard-button')
-                        self.close_button = ui.button(t('table.close'), on_click=self._close) \
-                            .props('no-caps unelevated color=red-9 data-testid="close"').mark('close')
-                        self.hint_button = ui.button(t('table.hint'), icon='lightbulb', on_click=self._hint) \
-                            .props('no-caps flat color=white data-testid="hint"').mark('hint')
+                        action_button(t('table.sort'), 'sort', self._sort, icon='sort')
+                        self.discard_button = action_button(t('table.discard_button'), 'discard-button',
+                                                            self._discard_selected, tone='accent')
+                        self.close_button = action_button(t('table.close'), 'close', self._close, tone='danger')
+                        self.hint_button = action_button(t('table.hint'), 'hint', self._hint, tone='flat',
+                                                         icon='lightbulb')
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 gap-3'):
                 # folded or open as the player leaves them
-                with ui.expansion(t('table.scoreboard'), icon='leaderboard', value=True).classes('w-full bg-white rounded'):
+                with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
                     self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
-                with ui.expansion(t('table.log'), icon='history', value=True).classes('w-full bg-white rounded'):
+                with fold(t('table.log'), icon='history', testid='log-fold'):
                     self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
                 self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
 
     def render(self) -> None:
-        """Redraw the table from the human seat's view."""
+        """Redraw the table from the human seat's view: what changes on every move goes through the
+        live channel (one patch), the rest (count, game over, a new hand) as element updates."""
         with language_scope(self.language):
             self._render()
+        self.live.send()
 
     def _render(self) -> None:
         view = self.controller.view()
         phase = self.phase(view)
-        self.root.props(f'data-phase="{phase}"')
+        self.live.attrs(self.root, {'data-phase': phase})
         self._rebuild_when_changed('top', (view.hand_number,), self.top, lambda: self._top_bar(view))
-        redraw(self.seats, seats_html([self._seat_info(view, seat) for seat in range(1, view.seats)]))
-        panel_key = (phase, view.hand_number, view.last_result and view.last_result.bought_back,
-                     self.controller.must_answer_during_pause())
+        self.live.html(self.seats, seats_html([self._seat_info(view, seat) for seat in range(1, view.seats)]))
+        # during play the panel is empty: the turns of a hand must not rebuild it
+        panel_key = (phase if phase in ('count', 'over') else 'play', view.hand_number,
+                     view.last_result and view.last_result.bought_back, self.controller.must_answer_during_pause())
         self._rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(phase not in ('count', 'over'))
         if phase not in ('count', 'over'):   # the next hand is already dealt: it shows once the count is read
             self._centre(view, phase)
             self._own_hand(view, phase)
-        redraw(self.scores, self._scores_html(view))
-        redraw(self.log, log_html(log_lines(self.controller.log, self.names)))
+        self.live.html(self.scores, self._scores_html(view))
+        self.live.html(self.log, log_html(log_lines(self.controller.log, self.names, cache=self.log_cache)))
         self._rebuild_when_changed('fair', (view.hand_number, len(view.past_hands)), self.fair,
                                    lambda: fair_deal_box(view.commitment, view.past_hands))
 
@@ -154,12 +158,11 @@ class ChinchonTable:
 
     def _top_bar(self, view: Any) -> None:
         with ui.row().classes('w-full items-center gap-2 text-sm'):
-            ui.label(t('table.hand_number', hand=view.hand_number)).classes('font-semibold')
-            ui.label(t('table.limit', limit=view.rules.limit)).classes('opacity-80')
-            ui.space()
-            rules_link('chinchon').classes('text-white underline')
-            ui.button(t('table.new_game'), on_click=self._confirm_new_game) \
-                .props('flat dense no-caps color=white data-testid="new-game"')
+            ui.html(f'<span class="font-semibold">{escape(t("table.hand_number", hand=view.hand_number))}</span>'
+                    f'<span class="opacity-80">{escape(t("table.limit", limit=view.rules.limit))}</span>',
+                    sanitize=False).classes('flex gap-2 items-center')
+            ui.html(rules_link_html('chinchon', 'text-white underline'), sanitize=False).classes('ml-auto')
+            action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
 
     def _seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],
@@ -176,7 +179,7 @@ class ChinchonTable:
                           else t('card.empty'))
         notice = (f'<div class="text-amber-200 text-sm" data-testid="notice" role="alert">{escape(self.notice)}</div>'
                   if self.notice else '')
-        redraw(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>{notice}')
+        self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>{notice}')
 
     def _status(self, view: Any, phase: str) -> str:
         if phase == 'draw':
@@ -204,13 +207,14 @@ class ChinchonTable:
         can_close = phase == 'discard' and view.can_close
         notice = (f'<span class="hod-notice" data-testid="close-notice" role="status">{escape(t("table.can_close"))}'
                   '</span>' if can_close else '')
-        redraw(self.own, f'<div class="flex flex-wrap items-center justify-center gap-2 text-sm">{seat}'
+        self.live.html(self.own, f'<div class="flex flex-wrap items-center justify-center gap-2 text-sm">{seat}'
                              f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>'
                              f'{notice}</div>')
         self.hand_view.show(items, self.selected, interactive=not view.eliminated[HUMAN])
-        self.discard_button.set_enabled(phase == 'discard')
-        self.close_button.set_enabled(can_close)
-        self.hint_button.set_visibility(self.controller.options.hints and phase in ('draw', 'discard'))
+        self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
+        self.live.attrs(self.close_button, {'disabled': None if can_close else True})
+        self.live.attrs(self.hint_button, {'hidden': None if self.controller.options.hints
+                                           and phase in ('draw', 'discard') else True})
 
     def _count_text(self, cards: list[Card], view: Any, phase: str) -> str:
         if len(cards) == 8:
@@ -339,12 +343,6 @@ class ChinchonTable:
                     .props('unelevated no-caps data-testid="new-game-yes"')
                 ui.button(t('table.new_game_no'), on_click=dialog.close).props('flat no-caps')
         dialog.open()
-
-
-def redraw(element: ui.html, content: str) -> None:
-    """Send a part to the browser only when it changed: most moves leave most parts as they were."""
-    if element.content != content:
-        element.set_content(content)
 
 
 def _meld_colours(cards: list[Card], melds: tuple[tuple[Card, ...], ...]) -> list[str | None]:

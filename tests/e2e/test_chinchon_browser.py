@@ -8,6 +8,8 @@ from playwright.sync_api import Page, expect
 
 # the discard pile's top card as the server sends it: whatever is shown there is public
 DISCARD_TOP = re.compile(r'"data-testid":"discard"[^{}]*?"data-card":"((?:1[012]|[1-7])[oceb])"')
+# ... and as a live patch of the pile: only the discard pile carries a data-card attribute of its own
+LIVE_DISCARD_TOP = re.compile(r'\[\d+,\\?"data-card\\?",\\?"((?:1[012]|[1-7])[oceb])\\?"\]')
 CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/es/)(1[012]|[1-7])([oceb])')
 
 
@@ -124,7 +126,8 @@ def test_a_whole_game_to_the_game_over_screen_without_leaking_hidden_cards(page:
             if page.get_by_test_id('count-seat').count():
                 revealed = set(page.evaluate(REVEALED_COMPUTER_CARDS))
                 # a card shown on the discard pile is public even if it was covered before I looked
-                public |= {top for text in received for top in DISCARD_TOP.findall(text)}
+                public |= {top for text in received for pattern in (DISCARD_TOP, LIVE_DISCARD_TOP)
+                           for top in pattern.findall(text)}
                 blind = revealed - public
                 seen = {''.join(match) for text in received for match in CARD_CODE.findall(text)}
                 leaks |= seen & blind
@@ -138,6 +141,47 @@ def test_a_whole_game_to_the_game_over_screen_without_leaking_hidden_cards(page:
     assert leaks == set(), f'hidden cards reached the browser before the count: {sorted(leaks)}'
     page.get_by_test_id('play-again').click()
     expect(page.get_by_test_id('table')).to_have_attribute('data-phase', re.compile('draw|wait'))
+
+
+# the table as the player sees it: markup of every part, attributes included
+TABLE_DOM = "() => document.querySelector('[data-testid=table]').outerHTML"
+
+
+# the page's own copy of each element (what a redraw or a re-mount would show) against the DOM
+PAGE_DATA_MISMATCHES = """() => {
+  const elements = Vue.toRaw(mounted_app.elements), found = [];
+  const cards = html => [...html.matchAll(/data-card="([^"]+)"/g)].map(m => m[1]).join(' ');
+  for (const el of document.querySelectorAll('[data-testid=table] [id^=c], [data-testid=table]')) {
+    const data = elements[el.id.slice(1)];
+    if (!data) continue;
+    for (const key of ['data-phase', 'data-card', 'aria-disabled', 'disabled', 'hidden']) {
+      const want = data.props[key] === undefined ? null : String(data.props[key] === true ? '' : data.props[key]);
+      if (want !== el.getAttribute(key)) found.push([el.id, key, want, el.getAttribute(key)]);
+    }
+    if (typeof data.props.innerHTML === 'string' && cards(data.props.innerHTML) !== cards(el.innerHTML))
+      found.push([el.id, 'innerHTML', cards(data.props.innerHTML), cards(el.innerHTML)]);
+  }
+  return found;
+}"""
+
+
+def test_moves_drawn_by_live_patches_survive_a_full_redraw_and_a_reload(page: Page) -> None:
+    """Moves reach the browser as patches that bypass NiceGUI's page redraw; a full redraw of the
+    page afterwards (any other update causes one) must show exactly the same table."""
+    start_game(page, speed='Rápida')
+    for _ in range(3):
+        while play_one_step(page) != 'discard':
+            pass
+    wait_for_my_decision(page)
+    before = page.evaluate(TABLE_DOM)
+    assert page.evaluate(PAGE_DATA_MISMATCHES) == []
+    redrawn = page.evaluate("async () => { mounted_app.$forceUpdate(); await Vue.nextTick(); "
+                            "return document.querySelector('[data-testid=table]').outerHTML; }")
+    assert redrawn == before
+    cards, top = hand(page), page.get_by_test_id('discard').get_attribute('data-card')
+    page.reload()
+    expect(page.get_by_test_id('discard')).to_have_attribute('data-card', top)
+    assert hand(page) == cards
 
 
 def test_keyboard_play(page: Page) -> None:
