@@ -7,13 +7,14 @@ the same back image, so nothing about it reaches the browser.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 
 from fastapi import HTTPException, Response
 from nicegui import app, ui
 
 from app.engine.cards import Card, french_card, spanish_card
-from app.i18n import t
+from app.i18n import current_language, translate
 from components.card_art import back_svg, card_svg, empty_slot_svg
 
 _CACHE = {'Cache-Control': 'public, max-age=604800'}
@@ -47,25 +48,39 @@ def card_url(card: Card) -> str:
 
 def card_name(card: Card) -> str:
     """The card's name in the current language, for screen readers and the hand log."""
+    return _card_name(current_language(), card)
+
+
+@lru_cache(maxsize=1024)   # a table names every card of a hand on every move: a few hundred names in all
+def _card_name(language: str, card: Card) -> str:
     if card.is_joker:
-        return t('card.joker')
-    if card.is_spanish:
-        return t('card.name', rank=t(f'card.es.rank.{card.rank}'), suit=t(f'card.es.suit.{card.suit.value}'))
-    return t('card.name', rank=t(f'card.fr.rank.{card.rank}'), suit=t(f'card.fr.suit.{card.suit.value}'))
+        return translate(language, 'card.joker')
+    deck = 'es' if card.is_spanish else 'fr'
+    return translate(language, 'card.name', rank=translate(language, f'card.{deck}.rank.{card.rank}'),
+                     suit=translate(language, f'card.{deck}.suit.{card.suit.value}'))
 
 
 def card_image(card: Card | None, *, face_down: bool = False, label: str | None = None) -> tuple[str, str, str | None]:
     """(src, alt, data-card) of a card picture: a face only for a card that is shown."""
+    return _card_image(current_language(), card, face_down, label)
+
+
+def _card_image(language: str, card: Card | None, face_down: bool, label: str | None) -> tuple[str, str, str | None]:
     if card is not None and not face_down:
-        return card_url(card), label or card_name(card), str(card)
+        return card_url(card), label or _card_name(language, card), str(card)
     if face_down:
-        return '/cards/back.svg', label or t('card.back'), None
-    return '/cards/empty.svg', label or t('card.empty'), None
+        return '/cards/back.svg', label or translate(language, 'card.back'), None
+    return '/cards/empty.svg', label or translate(language, 'card.empty'), None
 
 
 def card_html(card: Card | None, *, face_down: bool = False, size: str = 'md', label: str | None = None) -> str:
     """The same picture as `playing_card`, as markup for pieces drawn in one HTML block."""
-    src, alt, code = card_image(card, face_down=face_down, label=label)
+    return _card_html(current_language(), card, face_down, size, label)
+
+
+@lru_cache(maxsize=4096)
+def _card_html(language: str, card: Card | None, face_down: bool, size: str, label: str | None) -> str:
+    src, alt, code = _card_image(language, card, face_down, label)
     data = f' data-card="{code}"' if code else ''
     return (f'<img class="hod-card hod-card-{size} select-none" src="{src}" alt="{escape(alt)}"'
             f' draggable="false"{data}>')

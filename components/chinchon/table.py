@@ -85,6 +85,13 @@ class ChinchonTable:
         self.controller.hand_order = order
         return [spanish_card(code) for code in order]
 
+    def _speaking(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """The player's actions answer in the page's language, looked up once per action."""
+        def speaking(*args: Any) -> None:
+            with language_scope(self.language):
+                handler(*args)
+        return speaking
+
     def _layout(self) -> None:
         """Every part is built once and redrawn in place: a move then updates a handful of elements
         instead of rebuilding the table (what keeps a click's answer close to a bare button's)."""
@@ -95,20 +102,22 @@ class ChinchonTable:
                 self.panel = ui.element('div').classes('w-full')
                 with ui.column().classes('w-full gap-3') as self.play_area:
                     with ui.row().classes('w-full justify-center items-center gap-4 sm:gap-8'):
-                        self.stock = pile('stock', lambda: self.act(DrawStock()), self.live)
-                        self.discard = pile('discard', self._discard_pile_clicked, self.live)
-                        drop_target(self.discard, self._dropped_on_discard)
+                        self.stock = pile('stock', self._speaking(lambda: self.act(DrawStock())), self.live)
+                        self.discard = pile('discard', self._speaking(self._discard_pile_clicked), self.live)
+                        drop_target(self.discard, self._speaking(self._dropped_on_discard))
                         self.status = ui.html('', sanitize=False).classes('max-w-xs') \
                             .props('aria-live="polite" data-testid="status"').mark('status')
                     self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
-                    self.hand_view = hand_view(on_select=self._select, on_move=self._move, painter=self.live)
+                    self.hand_view = hand_view(on_select=self._speaking(self._select),
+                                               on_move=self._speaking(self._move), painter=self.live)
                     with ui.row().classes('w-full justify-center gap-2'):
-                        action_button(t('table.sort'), 'sort', self._sort, icon='sort')
+                        action_button(t('table.sort'), 'sort', self._speaking(self._sort), icon='sort')
                         self.discard_button = action_button(t('table.discard_button'), 'discard-button',
-                                                            self._discard_selected, tone='accent')
-                        self.close_button = action_button(t('table.close'), 'close', self._close, tone='danger')
-                        self.hint_button = action_button(t('table.hint'), 'hint', self._hint, tone='flat',
-                                                         icon='lightbulb')
+                                                            self._speaking(self._discard_selected), tone='accent')
+                        self.close_button = action_button(t('table.close'), 'close', self._speaking(self._close),
+                                                          tone='danger')
+                        self.hint_button = action_button(t('table.hint'), 'hint', self._speaking(self._hint),
+                                                         tone='flat', icon='lightbulb')
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 gap-3'):
                 # folded or open as the player leaves them
                 with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
