@@ -29,7 +29,7 @@ CONTROLS_CSS = '''
 .hod-fold > summary::after { content: 'expand_more'; font-family: 'Material Icons'; margin-left: auto;
   font-size: 22px; transition: transform .15s ease; }
 .hod-fold[open] > summary::after { transform: rotate(180deg); }
-.hod-fold > :not(summary) { padding: 0 12px 10px; }
+.hod-fold > :not(summary) { padding: 0 12px 10px; box-sizing: border-box; }
 '''
 
 
