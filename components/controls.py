@@ -23,13 +23,15 @@ CONTROLS_CSS = '''
 .hod-btn-danger { background: #b71c1c; color: #fff; }
 .hod-btn-flat { background: transparent; color: #fff; box-shadow: none; }
 .hod-btn-flat:hover:not(:disabled) { background: rgba(255,255,255,.12); }
-.hod-fold > summary { cursor: pointer; padding: 10px 14px; font-weight: 600; display: flex; align-items: center;
+.hod-fold { padding: 0 12px; box-sizing: border-box; }
+.hod-fold[open] { padding-bottom: 10px; }
+.hod-fold > summary { cursor: pointer; padding: 10px 2px; font-weight: 600; display: flex; align-items: center;
   gap: 10px; list-style: none; }
 .hod-fold > summary::-webkit-details-marker { display: none; }
 .hod-fold > summary::after { content: 'expand_more'; font-family: 'Material Icons'; margin-left: auto;
   font-size: 22px; transition: transform .15s ease; }
 .hod-fold[open] > summary::after { transform: rotate(180deg); }
-.hod-fold > :not(summary) { padding: 0 12px 10px; box-sizing: border-box; }
+.hod-fold > :not(summary) + :not(summary) { margin-top: 4px; }
 '''
 
 
