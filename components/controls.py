@@ -68,7 +68,7 @@ class action_button(ui.element):
         patch_props(self, {'type': 'button', 'data-testid': testid, 'aria-label': aria,
                            'innerHTML': (icon_html(icon) if icon else '') + f'<span>{escape(label)}</span>'})
         self.label = label
-        self.on('click', on_click)
+        self.on('click', on_click, [])   # nothing of the mouse event is needed
 
     def _displayed_contents(self, *, only_visible: bool) -> list:
         return [self.label]   # what the simulated user of the tests reads, like a button's label

@@ -130,15 +130,17 @@ class pile(ui.element):
         self.testid = testid
         self.painter = painter or Direct()
         self.classes('hod-pile').props(f'data-testid="{testid}" role="button"').mark(testid)
-        with self:
-            self.drawing = ui.html('', sanitize=False).classes('flex flex-col items-center gap-1')
+        self.classes('gap-1')
+        with self:   # picture and caption apart: drawing a card from the stock only changes the count
+            self.picture = ui.html('', sanitize=False)
+            self.caption = ui.html('', sanitize=False).classes('text-xs opacity-90')
         for event in ('click', 'keydown.enter', 'keydown.space'):
-            self.on(event, on_click)
+            self.on(event, on_click, [])
 
     def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str) -> None:
         picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')
-        content = f'{picture}<div class="text-xs opacity-90">{escape(caption)}</div>'
-        self.painter.html(self.drawing, content)
+        self.painter.html(self.picture, picture)
+        self.painter.html(self.caption, escape(caption))
         self.painter.attrs(self, {'aria-label': aria, 'tabindex': '0' if active else '-1',
                                   'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
                                   'data-card': str(top) if top is not None and not face_down else None})
