@@ -4,7 +4,8 @@
 
 1. Click → screen update, timed inside the page (performance.now() at the click, a
    MutationObserver for the change): drawing from the stock, discarding a card, and a bare
-   NiceGUI button + label served by the same server in the same run (the baseline).
+   NiceGUI button + label served by the same server in the same run (the baseline), the bare
+   button and the table taking turns so that both meet the same machine load.
 2. Server memory per open table: RSS of the server before and after opening N tables in N browser
    contexts, divided by N.
 Prints median and p95 in ms, and MiB per table. Needs Chromium (see README).
