@@ -35,21 +35,26 @@ CONTROLS_CSS = '''
 '''
 
 
-def patch_props(element: ui.element, values: dict[str, object]) -> None:
-    """Set props (None removes one) and send the element only when something changed. Unlike
+def set_props_quietly(element: ui.element, values: dict[str, object]) -> list[tuple[str, object]]:
+    """Set props (None removes one) without sending anything; returns what changed. Unlike
     ``element.props('...')`` nothing is parsed: this runs on every move."""
     props = element.props
-    changed = False
+    changed: list[tuple[str, object]] = []
     with props.suspend_updates():
         for key, value in values.items():
             if value is None:
                 if key in props:
                     del props[key]
-                    changed = True
+                    changed.append((key, None))
             elif props.get(key) != value:
                 props[key] = value
-                changed = True
-    if changed:
+                changed.append((key, value))
+    return changed
+
+
+def patch_props(element: ui.element, values: dict[str, object]) -> None:
+    """Set props (None removes one) and send the element only when something changed."""
+    if set_props_quietly(element, values):
         element.update()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from nicegui import ui
 
-from components.controls import patch_props
+from components.controls import patch_props, set_props_quietly
 
 # Applies [element id, key, value] patches: 'innerHTML' is the markup of a ui.html, anything else
 # an attribute (None removes it). The page's element data is updated raw (no Vue redraw), and the
@@ -49,18 +49,7 @@ class Live:
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
-        props = element.props
-        with props.suspend_updates():
-            for key, value in values.items():
-                if value is None:
-                    if key not in props:
-                        continue
-                    del props[key]
-                elif props.get(key) == value:
-                    continue
-                else:
-                    props[key] = value
-                self.patches.append((element, key, value))
+        self.patches += [(element, key, value) for key, value in set_props_quietly(element, values)]
 
     def html(self, element: ui.html, content: str) -> None:
         """New markup for a ui.html; nothing is sent when it is unchanged."""
