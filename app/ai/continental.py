@@ -6,8 +6,12 @@ normal  scores each card by how well it links with the rest for this hand's cont
         for sets, same suit within two for runs), robs out of turn only for a strong link, sheds
         high cards once down and avoids feeding what the next seats took.
 hard    measures the distance to the contract with the solver (how many wild cards the hand still
-        lacks), counts the unseen cards that would shorten it, weighs the penalty card of a rob,
-        and waits a turn to go down and out in one go (-20) when it is one card away.
+        lacks), counts the cards still to come that would shorten it (not on the table, in the
+        discard pile or picked up by a rival), weighs the penalty card of a rob, and waits a turn
+        to go down and out in one go (-20) when it is one card away. It takes an offer that does
+        not shorten the distance only when the hand left after its best discard waits on clearly
+        more cards, and never takes back a card it discarded in this hand, so two players cannot
+        hand the same cards back and forth for ever without drawing.
 """
 from __future__ import annotations
 
@@ -83,6 +87,8 @@ class ContinentalBot:
         self.level = level
         self.rng = rng
         self.feasible = Feasibility()
+        self._seen_key: tuple | None = None
+        self._seen_cards: Counter = Counter()
 
     # entry point -------------------------------------------------------------------------
     def choose(self, view: View) -> Any:
@@ -123,10 +129,17 @@ class ContinentalBot:
         after = self.feasible.need(hand + [card], number, max(0, before - 1))
         if after < before:
             # a rob adds an unknown card: worth it only when it brings going down close
-            return on_turn or after <= 2 or (after < before and view.hand_number >= 5)
-        if not on_turn:
+            return on_turn or after <= 2 or view.hand_number >= 5
+        if not on_turn or before == 0 or before >= FAR or card in self._own_discards(view):
             return False
-        return after == before and self._outs(hand + [card], view, after) > self._outs(hand, view, before) + 2
+        if not link_score(card, hand + [card], view.contract.sets, view.contract.runs):
+            return False
+        # same distance: take it only when the hand it leaves after the best discard waits on
+        # clearly more cards than the hand now (never a card it would throw straight back)
+        kept = self._rank_discards(view, hand + [card])
+        if not kept or kept[0][2] == card or kept[0][0] > before:
+            return False
+        return kept[0][1] > self._outs(hand, view, before) + 2
 
     # going down ----------------------------------------------------------------------------
     def _should_go_down(self, view: View, action: GoDown) -> bool:
@@ -163,10 +176,17 @@ class ContinentalBot:
             + (2.5 * self._danger(card, view) if self.level != 'easy' else 0), card))
 
     def _hard_discard(self, view: View, hand: list[Card], candidates: list[Card]) -> Card:
+        ranked = self._rank_discards(view, hand)
+        return ranked[0][2] if ranked else candidates[0]
+
+    def _rank_discards(self, view: View, hand: list[Card]) -> list[tuple[int, int, Card]]:
+        """(wild cards still lacking, outs, card) for the discards worth comparing, best first:
+        the fewest lacking, then the most outs, fewest points kept and least danger. Jokers are
+        never thrown; outs are counted only for the few candidates left after the cheap cuts."""
         number = view.hand_number
         base = self.feasible.need(hand, number)
         scored = []
-        for card in candidates:
+        for card in sorted(set(hand)):
             if card.is_joker:
                 continue
             rest = list(hand)
@@ -174,56 +194,97 @@ class ContinentalBot:
             missing = base if self.feasible(rest, number, base) else self.feasible.need(rest, number, base + 1)
             scored.append((missing, card))
         if not scored:
-            return candidates[0]
+            return []
         low = min(missing for missing, _ in scored)
-        pressure = self._pressure(view)
         best = [card for missing, card in scored if missing == low]
         if len(best) == 1:
-            return best[0]
+            return [(low, 0, best[0])]
         sets, runs = view.contract.sets, view.contract.runs
         if len(best) > 4:
             best = sorted(best, key=lambda card: link_score(card, hand, sets, runs) - card_points(card) / 10)[:4]
-
-        def cost(card: Card) -> float:
+        pressure = self._pressure(view)
+        ranked = []
+        for card in best:
             rest = list(hand)
             rest.remove(card)
-            return (-self._outs(rest, view, low) - pressure * card_points(card) / 4
-                    + 3 * self._danger(card, view))
-        return min(best, key=lambda card: (cost(card), card))
+            outs = self._outs(rest, view, low)
+            ranked.append((-outs - pressure * card_points(card) / 4 + 3 * self._danger(card, view), card, outs))
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        return [(low, outs, card) for _, card, outs in ranked]
 
     def _outs(self, hand: list[Card], view: View, missing: int) -> int:
-        """Unseen copies of the cards that would bring ``hand`` one card nearer the contract."""
+        """Unseen copies of the cards that would bring ``hand`` one card nearer the contract.
+
+        Only cards that link with the hand can: a run card needs a natural of its suit within two
+        values (two jokers never touch), a set card a natural of its rank. Set cards of a rank
+        whose suit links with nothing are interchangeable, so one solver call counts them all."""
         if missing == 0 or missing >= FAR:
             return 0
-        seen = Counter(hand) + Counter(self._seen(view))
-        targets = set()
-        for card in hand:
-            if card.is_joker:
-                continue
-            if view.contract.sets:
-                targets.update(Card(card.rank, suit) for suit in FrenchSuit)
-            if view.contract.runs:
-                for step in (-2, -1, 1, 2):
-                    rank = card.rank + step
-                    if 1 <= rank <= 13:
-                        targets.add(Card(rank, card.suit))
-                    elif rank == 14:
-                        targets.add(Card(1, card.suit))
+        number = view.hand_number
+        seen = Counter(hand) + self._seen(view)
+        naturals = [card for card in hand if not card.is_joker]
+        near: set[Card] = set()
+        if view.contract.runs:
+            for card in naturals:
+                for value in _value_sets(card):
+                    for step in (-2, -1, 1, 2):
+                        rank = value + step
+                        if 1 <= rank <= 14:
+                            near.add(Card(1 if rank == 14 else rank, card.suit))
         outs = 0
-        for target in targets:
+        for target in near:
             copies = 2 - seen[target]
-            if copies > 0 and self.feasible(hand + [target], view.hand_number, missing - 1):
+            if copies > 0 and self.feasible(hand + [target], number, missing - 1):
                 outs += copies
+        if view.contract.sets:
+            for rank in {card.rank for card in naturals}:
+                plain = [Card(rank, suit) for suit in FrenchSuit if Card(rank, suit) not in near]
+                copies = sum(max(0, 2 - seen[card]) for card in plain)
+                if copies and self.feasible(hand + [plain[0]], number, missing - 1):
+                    outs += copies
         return outs
 
     # reading the table ---------------------------------------------------------------------
-    @staticmethod
-    def _seen(view: View) -> list[Card]:
-        seen = [card for meld in view.table for card in meld.cards]
+    def _seen(self, view: View) -> Counter:
+        """Cards that cannot come from the stock: on the table, in the discard pile, or taken from
+        the pile by a rival and not shown since (followed through this hand's events)."""
+        key = (view.commitment, view.seat, len(view.events))      # one hand's events so far
+        if self._seen_key == key:
+            return self._seen_cards
+        pile: list[Card] = []
+        held: Counter = Counter()
         for event in view.events:
-            if event.kind == 'discard':
-                seen.append(french_card(event.data['card']))
+            kind = event.kind
+            if kind == 'offer' and event.data.get('discarder') is None and not pile:
+                pile.append(french_card(event.data['card']))
+            elif kind == 'discard':
+                card = french_card(event.data['card'])
+                pile.append(card)
+                if held[card] > 0 and event.seat != view.seat:
+                    held[card] -= 1
+            elif kind == 'take_offer':
+                card = pile.pop() if pile else french_card(event.data['card'])
+                if event.seat != view.seat:
+                    held[card] += 1
+            elif kind == 'reshuffle':
+                pile = pile[-1:]
+            elif kind in ('go_down', 'lay_off') and event.seat != view.seat:
+                shown = ([item['card'] for meld in event.data['melds'] for item in meld['cards']]
+                         if kind == 'go_down' else [event.data['card']])
+                for text in shown:
+                    card = french_card(text)
+                    if held[card] > 0:
+                        held[card] -= 1
+        seen = Counter(pile) + +held
+        for meld in view.table:
+            seen.update(meld.cards)
+        self._seen_key, self._seen_cards = key, seen
         return seen
+
+    @staticmethod
+    def _own_discards(view: View) -> set[Card]:
+        return {french_card(event.data['card']) for event in view.events
+                if event.kind == 'discard' and event.seat == view.seat}
 
     @staticmethod
     def _pressure(view: View) -> float:

@@ -6,6 +6,7 @@ import pytest
 from app.ai.continental import make_bot
 from app.engine import continental as C
 from app.engine.cards import french_card, parse_french
+from app.engine.protocol import Event
 
 
 @pytest.mark.parametrize('levels, seats, seed', [
@@ -65,3 +66,52 @@ def test_a_useless_card_is_not_robbed_out_of_turn(level):
     view = state.view(0)
     assert view.current_seat == 0 and view.legal_actions == (C.TakeOffer(), C.PassOffer())
     assert make_bot(level, random.Random(0)).choose(view) == C.PassOffer()
+
+
+def _hand_six_offer(card, hard_discarded=()):
+    """Hand 6 (a set and two runs): seat 0 holds both runs and a joker and lacks one card for the
+    set; ``card`` is on offer to it, on turn. ``hard_discarded``: cards seat 0 threw earlier."""
+    offer = {'card': card, 'discarder': 1, 'order': [0], 'passed': []}
+    state = _position(['JK 6s 7s 8s 9s 4h 5h 6h 7h Qh Jc', '5s 4d 4d 5d Qd Kd 4c 5c Qc Qc'], hand_number=6,
+                      phase='offer', offer=offer, discard=card, stock='2c 3c 4c 6c 7c 8c 9c 10c 2d 3d 6d 7d')
+    for seat, text in [(0, discarded) for discarded in hard_discarded] + [(1, card)]:
+        state.events.append(Event('discard', seat, {'card': text}))
+    return state
+
+
+def test_hard_never_takes_back_its_own_discard_when_it_does_not_shorten_the_hand():
+    state = _hand_six_offer('3d', hard_discarded=['3d'])
+    view = state.view(0)
+    assert C.TakeOffer() in view.legal_actions
+    assert make_bot('hard', random.Random(0)).choose(view) == C.PassOffer()
+
+
+def test_hard_does_not_take_a_card_it_would_throw_straight_back():
+    view = _hand_six_offer('Kd').view(0)
+    assert make_bot('hard', random.Random(0)).choose(view) == C.PassOffer()
+
+
+def test_hard_still_takes_the_card_that_completes_its_set():
+    view = _hand_six_offer('Qd').view(0)
+    assert make_bot('hard', random.Random(0)).choose(view) == C.TakeOffer()
+
+
+def test_hard_counts_a_card_passed_back_and_forth_once():
+    state = _position(['2s 5h 9c 4d 7s Jh', '3s 4s 8c 10d As Qh'])
+    for kind, seat in [('discard', 1), ('take_offer', 0), ('discard', 0), ('take_offer', 1), ('discard', 1)]:
+        state.events.append(Event(kind, seat, {'card': '3d'}))
+    seen = make_bot('hard', random.Random(0))._seen(state.view(0))
+    assert seen[french_card('3d')] == 1
+
+
+def test_hard_and_normal_finish_a_deal_where_they_used_to_pass_cards_back_and_forth():
+    # arena seed 2, deal 3: the old hard bot and normal took each other's discards for ever in hand 6
+    deal_seed = 6660334802794327005
+    state = C.new_game(C.Rules(), 2, random.Random(deal_seed))
+    bots = [make_bot('hard', random.Random(f'{deal_seed}:0')), make_bot('normal', random.Random(f'{deal_seed}:1'))]
+    for _ in range(3000):
+        if state.outcome() is not None:
+            break
+        seat = state.current_seat
+        state.apply(seat, bots[seat].choose(state.view(seat)))
+    assert state.outcome() is not None
