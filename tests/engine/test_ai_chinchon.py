@@ -185,3 +185,65 @@ def test_arena_smoke() -> None:
     hard = play_match('chinchon', ['hard', 'normal'], 2, seed=4, rules={'limit': '50'},
                       bot_options={'hard': FAST_HARD})
     assert hard.games == 2
+
+
+# -- the hard player's search --------------------------------------------------------------------
+
+def test_hard_rollout_solver_agrees_with_the_engine() -> None:
+    """The search's memoised solver on indices gives the engine's best discard value and best close."""
+    from app.ai.chinchon.search import CHINCHON_SCORE, Solver
+    from app.engine.chinchon.melds import card_index
+
+    rng = random.Random(8)
+    deck = spanish_deck()
+    solver = Solver()
+    hands = [rng.sample(deck, 8) for _ in range(400)]
+    hands += [parse_spanish('1o 2o 3o 4o 5o 6o 7o 12c'), parse_spanish('1o 2o 3o 4c 4e 4b 10c 2b')]
+    for eight in hands:
+        taken = eight[-1] if rng.random() < 0.5 else None
+        forbidden = card_index(taken) if taken is not None else -1
+        _, loose, close, score = solver.turn([card_index(card) for card in eight], forbidden)
+        assert loose == chinchon.best_discard(eight, taken)[1]
+        found = chinchon.best_close(eight, taken)
+        if found is None:
+            assert close == -1
+        elif chinchon.is_chinchon([card for card in eight if card != found[0]]):
+            assert score == CHINCHON_SCORE
+        else:
+            assert score == found[1]
+
+
+def test_hard_search_takes_a_clearly_better_alternative() -> None:
+    """Handed a weak first choice (throw a melded card and play on) against closing for -10 at once,
+    the search overrules it; handed the close first, it keeps it."""
+    state = position(['1o 2o 3o 4o 4c 4e 4b 12e', '5o 6o 7e 10e 11b 12c 3c'], '7b', phase='discard')
+    view = state.view(0)
+    from app.ai.chinchon.knowledge import read_view
+    kn = read_view(view)
+    close, weak = Close(parse_spanish('12e')[0]), Discard(parse_spanish('4b')[0])
+    assert close in view.legal_actions and weak in view.legal_actions
+    assert bot('hard').search(kn, [weak, close]) == close
+    assert bot('hard').search(kn, [close, weak]) == close
+
+
+def test_hard_search_is_deterministic_for_a_fixed_generator() -> None:
+    state, _ = play(['normal', 'normal'], 12, Rules(), 30)
+    view = state.view(state.current_seat)
+    from app.ai.chinchon.knowledge import read_view
+    kn = read_view(view)
+    options = [action for action in view.legal_actions][:4]
+    hard = {'worlds': 24, 'budget': 30.0}
+    first = make_bot('hard', random.Random(3), **hard).search(kn, options)
+    assert first in view.legal_actions
+    assert all(make_bot('hard', random.Random(3), **hard).search(kn, options) == first for _ in range(2))
+
+
+def test_take_discard_is_the_sign_of_take_edge() -> None:
+    from app.ai.chinchon import policy
+    from app.ai.chinchon.knowledge import read_view
+
+    for seed in range(6):
+        state, _ = play(['normal', 'normal', 'normal'], 40 + seed, Rules(), 25 + seed)
+        if state.outcome() is None and state.view(state.current_seat).phase == 'draw':
+            kn = read_view(state.view(state.current_seat))
+            assert policy.take_discard(kn) == (policy.take_edge(kn) > 0)

@@ -6,10 +6,11 @@ no memory between calls: everything is rebuilt from the view (``knowledge.read_v
 - normal: deadwood plus the potential of live cards, discards judged by what the next seat took
   and passed, takes the top when it beats a stock card by more than the secret is worth; closes
   at once except to hunt a live chinchón or when the close would put it over the limit.
-- hard: the normal player's choice and its best alternatives (the other discards, closing now,
-  the other draw), each played out to the end of the hand in the same hidden hands and stocks
-  sampled to fit the view (``search``); an alternative replaces the normal choice only when it
-  wins clearly, so sampling noise does not undo the normal player's judgement.
+- hard: the normal player's choice, and when that call is close, its best alternatives (the
+  other discards near normal's best, closing now or playing on, the other draw), each played out
+  to the end of the hand in the same hidden hands and stocks sampled to fit the view
+  (``search``) and judged by the chance of winning the game it leaves; an alternative replaces
+  the normal choice only when it wins by more than the sampling noise.
 
 Buy-back (room option): coming back never lowers a player's chances, but with almost no room it
 only lengthens a lost game; easy comes back with a quarter of the limit to spare, normal with a
@@ -103,8 +104,8 @@ _LEVELS = {'easy': EasyBot, 'normal': NormalBot, 'hard': _hard}
 assert set(_LEVELS) == set(LEVELS)
 
 
-def make_bot(level: str, rng: random.Random, **options: float):
-    """``level`` is one of ``protocol.LEVELS``; options tune the hard player (budget, worlds)."""
+def make_bot(level: str, rng: random.Random, **options: object):
+    """``level`` is one of ``protocol.LEVELS``; options tune the hard player (see ``search.HardBot``)."""
     try:
         factory = _LEVELS[level]
     except KeyError as error:

@@ -22,6 +22,7 @@ MELD_FEED = 9.0          # a discard that completes a meld for the next seat
 NEAR_FEED = 2.5          # a discard next to a card the next seat took and kept
 PASSED_RELIEF = 1.0      # the next seat left this rank / suit neighbour before
 LIVE_FEED = 0.35         # per live card that could meld with the discard (anyone's hand)
+INF = float('inf')
 
 
 def lookahead(kn: Knowledge) -> float:
@@ -222,35 +223,42 @@ def rank_discards(kn: Knowledge, allowed: list[Card], keep: set[int] | None = No
 def take_discard(kn: Knowledge) -> bool:
     """Draw phase: is the discard top worth more than a stock card (and the secret kept)?
     Taking it to close is always worth it."""
+    return take_edge(kn) > 0
+
+
+def take_edge(kn: Knowledge) -> float:
+    """How many points taking the discard top beats a stock card by (negative: draw from the
+    stock); infinite either way when a rule, not an estimate, decides."""
     top = kn.top
     if top is None:
-        return False
+        return -INF
     run = hunt_chinchon(kn)
     if run is not None:                  # hunting: only the seventh card is worth showing
-        return card_index(top) in [e for suit in range(4) for low in range(5) for e in _ends(suit, low)
-                                   if {10 * suit + p for p in range(low, low + 6)} == run]
+        wanted = card_index(top) in [e for suit in range(4) for low in range(5) for e in _ends(suit, low)
+                                     if {10 * suit + p for p in range(low, low + 6)} == run]
+        return INF if wanted else -INF
     t = card_index(top)
     eight = kn.hand + [top]
     if t in kn.discarded[kn.seat]:       # we threw it this hand: taking it back could go round forever
-        return closes_with(kn, eight)
+        return INF if closes_with(kn, eight) else -INF
     weight = lookahead(kn)
     dead, melds, loose = split(kn.hand)
     pot = potential(melds, loose, kn)
     if not any(card_index(card) in NEIGHBOURS[t] for card in kn.hand):
         # the top melds with nothing of ours: it can only replace our worst loose card
         if not loose:
-            return False
+            return -INF
         worst = CARDS[max(loose, key=VALUE.__getitem__)]
         saved = VALUE[card_index(worst)] - VALUE[t]
         if dead - saved <= 5 and closes_with(kn, eight):
-            return True
-        return saved - danger(worst, kn) - REVEAL_COST > pot
+            return INF
+        return saved - danger(worst, kn) - REVEAL_COST - pot
     found, floor = _best_keeps(kn, eight, kn.hand, weight)   # a twin of the top may go, the top not
     if not found:
-        return False
+        return -INF
     if floor <= 5 and closes_with(kn, eight):
-        return True
-    return found[0][0] + REVEAL_COST < dead - (1.0 + weight) * pot
+        return INF
+    return dead - (1.0 + weight) * pot - (found[0][0] + REVEAL_COST)
 
 
 def closes_with(kn: Knowledge, eight: list[Card]) -> bool:
