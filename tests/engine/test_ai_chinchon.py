@@ -1,6 +1,7 @@
 """Chinchón computer players: legal, blind to hidden cards, and sensible in known positions."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -247,3 +248,58 @@ def test_take_discard_is_the_sign_of_take_edge() -> None:
         if state.outcome() is None and state.view(state.current_seat).phase == 'draw':
             kn = read_view(state.view(state.current_seat))
             assert policy.take_discard(kn) == (policy.take_edge(kn) > 0)
+
+
+def test_hard_worlds_avoid_hands_that_would_have_kept_what_the_seat_let_go() -> None:
+    """Seat 1 threw the 5 of cups and passed the 5 of swords: sampled hands for it rarely hold two
+    cards that meld with either, far more rarely than hands dealt blind."""
+    from app.ai.chinchon.knowledge import read_view
+    from app.ai.chinchon.search import _melds_with, sample_world
+    from app.engine.chinchon.melds import card_index
+
+    state = position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e'], '3b',
+                     (('draw_stock', 0), ('discard', 0, '12c'), ('draw_stock', 1), ('discard', 1, '5c'),
+                      ('draw_stock', 0), ('discard', 0, '5e'), ('draw_stock', 1), ('discard', 1, '11e')))
+    kn = read_view(state.view(0))
+    assert card_index(parse_spanish('5c')[0]) in kn.discarded[1]
+    assert card_index(parse_spanish('5e')[0]) in kn.passed[1]
+    let_go = [card_index(card) for card in parse_spanish('5c 5e')]
+
+    def melding_share(tries: int) -> float:
+        rng = random.Random(5)
+        worlds = [sample_world(kn, rng, tries) for _ in range(400)]
+        return sum(any(_melds_with(w.hands[1], t) for t in let_go) for w in worlds) / len(worlds)
+
+    blind, informed = melding_share(1), melding_share(8)
+    assert blind > 0.2
+    assert informed < blind / 4
+
+
+def test_hard_chances_share_room_and_value_a_lead_above_its_share() -> None:
+    from app.ai.chinchon.knowledge import read_view
+    from app.ai.chinchon.search import POWER, _chances
+
+    kn = read_view(position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e', '2c 3c 4e 5e 6b 7b 10b'],
+                            '3b', scores=[10, 40, 90]).view(0))
+    added = {0: 0, 1: 10, 2: 0}
+    assert _chances(kn, added, 1.0) == pytest.approx(100 * 91 / (91 + 51 + 11))
+    power = POWER
+    shares = [_chances(read_view(position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e',
+                                           '2c 3c 4e 5e 6b 7b 10b'], '3b', scores=[10, 40, 90],
+                                          current=seat).view(seat)), added, power) for seat in range(3)]
+    assert sum(shares) == pytest.approx(100)
+    assert shares[0] > 100 * 91 / (91 + 51 + 11)          # the leader is worth more than its share
+    assert _chances(kn, {0: 0, 1: 10, 2: 20}, power)  > _chances(kn, {0: 0, 1: 10, 2: 0}, power)
+    assert _chances(kn, {0: 100, 1: 10, 2: 0}, power) == 0.0   # over the limit: out
+
+
+def test_calibration_prefers_a_steeper_exponent_when_leaders_always_win() -> None:
+    from app.ai.chinchon.calibrate import EXPONENTS, log_likelihood
+
+    leader_wins = [((0, 50), (0,)), ((30, 60), (0,)), ((80, 20), (1,)), ((10, 90), (0,))] * 5
+    coin = [((0, 50), (1,)), ((0, 50), (0,)), ((60, 30), (0,)), ((60, 30), (1,))] * 5
+    best = lambda data: max(EXPONENTS, key=lambda k: log_likelihood(data, k, 100))   # noqa: E731
+    assert best(leader_wins) == max(EXPONENTS)
+    assert best(coin) == min(EXPONENTS)
+    assert log_likelihood([((0, 50, None), (0,))], 1.0, 100) == pytest.approx(math.log(101 / 152))
+    assert log_likelihood([((-10, 50), (0,))], 1.0, 100) == pytest.approx(math.log(111 / 162))

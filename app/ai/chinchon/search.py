@@ -13,13 +13,14 @@ the solver's best discard, close at once) until somebody closes or the stock giv
 playouts work on solver indices, and the solver's answers for a hand are remembered for the
 search, since the same hands come back in every candidate's playout of a world.
 A result is our chance of winning the game, guessed from the room each player keeps under the
-limit after the count (a chinchón wins outright); ``by_room=False`` scores points instead: what
-the others score minus what we score, with bonuses for going over the limit and for a chinchón.
+limit after the count, raised to a power fitted on self-play (a chinchón wins outright);
+``by_room=False`` scores points instead: what the others score minus what we score, with bonuses
+for going over the limit and for a chinchón.
 An alternative replaces normal's choice when its mean gain over normal's, world by world, is
 above ``MIN_GAIN`` and ``Z`` standard errors; one that can no longer get there is dropped on the
 way, and the search ends when none is left (or after ``worlds`` worlds, or the time budget).
-Hidden hands also avoid what a seat passed: one that drew from the stock rather than take a card
-that melded with its hand probably did not hold the cards it melds with.
+Hidden hands also avoid what a seat let go lately: one that passed or threw a card that melded
+with its hand probably did not hold the cards it melds with.
 """
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ MIN_GAIN = 0.5          # ... and by how much at least (points of winning chance
 MIN_WORLDS = 12         # worlds played before a hopeless alternative is dropped
 DRAW_MARGIN = 2.5       # the draw is searched only when normal's take/leave call is this close
 DISCARD_MARGIN = 2.0    # discards costing this much more than normal's best are not searched
+TRIES = 8               # deals tried per hidden hand to find one that fits what the seat let go
+RECENT = 4              # ... of its last passes and of its last discards
+POWER = 1.75            # exponent of ``_chances``: ``calibrate`` finds 1.5-2 best at 2, 3 and 4 seats
 
 
 @dataclass(slots=True)
@@ -54,20 +58,20 @@ class World:
     reshuffles: int                 # reshuffles still allowed
 
 
-def sample_world(kn: Knowledge, rng: random.Random, tries: int = 4) -> World:
-    """Hidden cards dealt at random, preferring hands that would not have let a passed card by:
-    a seat that drew from the stock instead of taking a card that melded was unlikely to hold it."""
+def sample_world(kn: Knowledge, rng: random.Random, tries: int = TRIES) -> World:
+    """Hidden cards dealt at random, preferring hands that would not have let go of what the seat
+    passed or threw lately: a seat that left a card melding with its hand was unlikely to hold it."""
     unknown = [i for i in range(40) for _ in range(kn.unseen[i])]
     rng.shuffle(unknown)
     hands = {kn.seat: [card_index(card) for card in kn.hand]}
     for seat in kn.opponents:
         need = max(0, kn.counts[seat] - len(kn.held[seat]))
         known = list(kn.held[seat])
-        passed = kn.passed[seat][-4:]
+        let_go = kn.passed[seat][-RECENT:] + kn.discarded[seat][-RECENT:]
         for attempt in range(tries):
             start = rng.randrange(len(unknown) - need + 1) if attempt and len(unknown) > need else 0
             hand = known + unknown[start:start + need]
-            if not any(_melds_with(hand, t) for t in passed):
+            if not any(_melds_with(hand, t) for t in let_go):
                 break
         hands[seat] = hand
         del unknown[start:start + need]
@@ -104,8 +108,9 @@ class Solver:
     """The solver calls of a rollout on hands of indices, remembered for one search: the same
     hands come back in every candidate's playout of a world."""
 
-    def __init__(self, by_room: bool = False) -> None:
+    def __init__(self, by_room: bool = False, power: float = POWER) -> None:
         self.by_room = by_room       # score results as chances of winning the game (``_chances``)
+        self.power = power
         self.turns: dict[tuple, tuple[int, int, int, int]] = {}
         self.counts: dict[tuple, int] = {}
 
@@ -133,8 +138,15 @@ def _turn(hand: tuple[Index, ...], taken: Index) -> tuple[int, int, int, int]:
     options = [i for i in dict.fromkeys(hand) if i != taken or hand.count(i) > 1]
     best, best_loose = -1, 99
     melded = {}
+    in_melds = {i for cand in cands for i in cand[2]}
+    whole = -1          # melded value of all eight, the same without any card that melds with nothing
     for i in options:
-        m = max_melded(cands, 0, multiset - FIELD[i], GUARD40) if cands else 0
+        if i in in_melds:
+            m = max_melded(cands, 0, multiset - FIELD[i], GUARD40)
+        else:
+            if whole < 0:
+                whole = max_melded(cands, 0, multiset, GUARD40) if cands else 0
+            m = whole
         melded[i] = m
         loose = total - VALUE[i] - m
         if loose < best_loose:
@@ -204,17 +216,19 @@ def _settle(world: World, kn: Knowledge, closer: int, seven: list[Index], score:
     return _result(kn, added, solver)
 
 
-def _chances(kn: Knowledge, added: dict[int, float]) -> float:
+def _chances(kn: Knowledge, added: dict[int, float], power: float = POWER) -> float:
     """Our chance of winning the game, in percent, guessed from the room each player has left
-    under the limit after this hand: a player's share of the room of all still in."""
-    rooms = {seat: max(0.0, kn.limit + 1 - kn.scores[seat] - points) for seat, points in added.items()}
-    total = sum(rooms.values())
-    return 100.0 * rooms[kn.seat] / total if total else 0.0
+    under the limit after this hand: ``room ** power`` as a share of the same for all still in.
+    The power that predicts the winners of self-play games best (``calibrate``) is above 1: a lead
+    in room is worth more than its share, since the player with less room tends to go first."""
+    weights = {seat: max(0.0, kn.limit + 1 - kn.scores[seat] - points) ** power for seat, points in added.items()}
+    total = sum(weights.values())
+    return 100.0 * weights[kn.seat] / total if total else 0.0
 
 
 def _result(kn: Knowledge, added: dict[int, float], solver: Solver) -> float:
     if solver.by_room:
-        return _chances(kn, added)
+        return _chances(kn, added, solver.power)
     others = [seat for seat in added if seat != kn.seat]
     value = sum(added[seat] for seat in others) / len(others) - added[kn.seat]
     for seat, points in added.items():
@@ -310,13 +324,14 @@ class HardBot(_Bot):
     """Options: ``budget`` (seconds, a safety cap per decision), ``worlds`` (most worlds per
     search), ``shortlist`` (discards weighed), ``draw_margin`` and ``discard_margin`` (how near a
     call must be to be searched), ``z`` (standard errors to overrule), ``by_room`` (results as
-    chances of winning the game, else as points)."""
+    chances of winning the game, else as points), ``power`` (exponent of those chances)."""
     room_share = 0.0
 
     def __init__(self, rng: random.Random, budget: float = 0.5, worlds: int = 48, shortlist: int = 3,
                  draw_margin: float = DRAW_MARGIN, discard_margin: float = DISCARD_MARGIN, z: float = Z,
-                 by_room: bool = True) -> None:
+                 by_room: bool = True, power: float = POWER) -> None:
         super().__init__(rng)
+        self.power = power
         self.budget, self.worlds, self.shortlist = budget, int(worlds), int(shortlist)
         self.draw_margin, self.discard_margin, self.z, self.by_room = draw_margin, discard_margin, z, by_room
 
@@ -355,7 +370,7 @@ class HardBot(_Bot):
         squares = [0.0] * len(candidates)
         alive = list(range(1, len(candidates)))
         worlds = 0
-        solver = Solver(self.by_room)
+        solver = Solver(self.by_room, self.power)
         while worlds < self.worlds and alive:
             world = sample_world(kn, self.rng)
             seed = self.rng.getrandbits(32)
