@@ -57,12 +57,14 @@ class MatchResult:
     games: int = 0
     hands: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0        # processor time of the games themselves, whichever process played them
     slots: list[SlotStats] = field(default_factory=list)
 
     def absorb(self, part: MatchResult) -> None:
         """Add the games of ``part`` (same levels) to these figures."""
         self.games += part.games
         self.hands += part.hands
+        self.cpu_seconds += part.cpu_seconds
         for mine, theirs in zip(self.slots, part.slots):
             mine.games += theirs.games
             mine.wins += theirs.wins
@@ -82,7 +84,8 @@ class MatchResult:
                          f' {slot.decision_ms(0.95):>7.2f}ms')
         seconds = max(self.seconds, 1e-9)
         lines.append(f'{self.hands} hands, {self.games} games in {self.seconds:.1f} s: '
-                     f'{self.hands / seconds:.1f} hands/s, {self.games / seconds:.2f} games/s')
+                     f'{self.hands / seconds:.1f} hands/s, {self.games / seconds:.2f} games/s; '
+                     f'{self.cpu_seconds / max(1, self.games):.2f} CPU-s per game')
         return '\n'.join(lines)
 
 
@@ -183,9 +186,11 @@ def _play_deal(task: tuple[str, tuple[str, ...], Any, int, dict[str, dict[str, A
     engine, ai = load_game(game_id)
     seats = len(levels)
     part = MatchResult(game_id, levels, deal_seed, slots=[SlotStats(level) for level in levels])
+    started = time.process_time()
     for rotation in range(seats):
         slot_of_seat = [(seat - rotation) % seats for seat in range(seats)]
         _play_one(engine, ai, rules, levels, slot_of_seat, deal_seed, part, bot_options)
+    part.cpu_seconds = time.process_time() - started
     return part
 
 

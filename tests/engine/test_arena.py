@@ -26,6 +26,7 @@ def test_worker_processes_give_the_same_figures_as_one_process():
     assert shared.games == alone.games == 6 and shared.hands == alone.hands
     assert [(s.wins, s.points, len(s.decision_times)) for s in shared.slots] == \
         [(s.wins, s.points, len(s.decision_times)) for s in alone.slots]
+    assert alone.cpu_seconds > 0 and shared.cpu_seconds > 0   # the workers' time is counted too
 
 
 def test_games_round_up_to_whole_rotations_of_the_seats():
@@ -36,7 +37,7 @@ def test_games_round_up_to_whole_rotations_of_the_seats():
 def test_the_command_line_prints_the_report(capsys):
     assert arena.main(['ronda-robada', '--seats', 'normal,easy', '--games', '2', '--seed', '5', '--quiet']) == 0
     out = capsys.readouterr().out
-    for text in ('normal', 'easy', '95% interval', 'avg points', 'p95', 'hands/s', 'games/s'):
+    for text in ('normal', 'easy', '95% interval', 'avg points', 'p95', 'hands/s', 'games/s', 'CPU-s per game'):
         assert text in out
 
 
