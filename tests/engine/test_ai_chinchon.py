@@ -303,3 +303,22 @@ def test_calibration_prefers_a_steeper_exponent_when_leaders_always_win() -> Non
     assert best(coin) == min(EXPONENTS)
     assert log_likelihood([((0, 50, None), (0,))], 1.0, 100) == pytest.approx(math.log(101 / 152))
     assert log_likelihood([((-10, 50), (0,))], 1.0, 100) == pytest.approx(math.log(111 / 162))
+
+
+def test_hard_weighs_the_potential_of_its_hand_less_than_normal(monkeypatch) -> None:
+    """The patience of a level reaches the potential weight its discards and draws are judged with."""
+    from app.ai.chinchon import policy
+
+    seen = {}
+    original = policy.lookahead
+
+    def spy(kn):
+        seen.setdefault(kn.patience, original(kn))
+        return original(kn)
+
+    monkeypatch.setattr(policy, 'lookahead', spy)
+    state = position(['1o 2o 5c 6c 10e 11b 12b', '4c 6o 7o 10o 11c 12o 1e'], '3b', phase='draw')
+    for level in ('normal', 'hard'):
+        decide(state, level)
+    assert set(seen) == {1.0, 0.7}
+    assert seen[0.7] == pytest.approx(0.7 * seen[1.0])

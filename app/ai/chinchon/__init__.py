@@ -6,11 +6,12 @@ no memory between calls: everything is rebuilt from the view (``knowledge.read_v
 - normal: deadwood plus the potential of live cards, discards judged by what the next seat took
   and passed, takes the top when it beats a stock card by more than the secret is worth; closes
   at once except to hunt a live chinchón or when the close would put it over the limit.
-- hard: the normal player's choice, and when that call is close, its best alternatives (the
-  other discards near normal's best, closing now or playing on, the other draw), each played out
-  to the end of the hand in the same hidden hands and stocks sampled to fit the view
-  (``search``) and judged by the chance of winning the game it leaves; an alternative replaces
-  the normal choice only when it wins by more than the sampling noise.
+- hard: the normal player's judgement with less weight on a hand's potential against its
+  deadwood (``patience``, which arena runs favoured); and when that call is close, its best
+  alternatives (the other discards near normal's best, closing now or playing on, the other
+  draw), each played out to the end of the hand in the same hidden hands and stocks sampled to
+  fit the view (``search``) and judged by the chance of winning the game it leaves; an
+  alternative replaces the normal choice only when it wins by more than the sampling noise.
 
 Buy-back (room option): coming back never lowers a player's chances, but with almost no room it
 only lengthens a lost game; easy comes back with a quarter of the limit to spare, normal with a
@@ -31,6 +32,7 @@ from .knowledge import Knowledge, read_view
 
 class _Bot:
     room_share = 0.1
+    patience = 1.0
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -45,6 +47,7 @@ class _Bot:
             action = BuyBack(policy.buyback(view.rules.limit, view.buyback_score, self.room_share))
         else:
             kn = read_view(view)
+            kn.patience = self.patience
             action = self.draw(kn) if view.phase == 'draw' else self.discard(kn)
         return action if action in legal else legal[0]   # never expected: a bot must not break the game
 

@@ -51,6 +51,7 @@ class Knowledge:
     limit: int
     scores: tuple[int, ...]
     swaps: list[float] | None = None   # policy.swap_table, filled on first use
+    patience: float = 1.0           # how much the potential of a hand counts (policy.lookahead)
 
     @property
     def next_seat(self) -> int | None:

@@ -26,9 +26,10 @@ INF = float('inf')
 
 
 def lookahead(kn: Knowledge) -> float:
-    """Weight of the potential: several draws are still to come early in the hand, few late."""
+    """Weight of the potential: several draws are still to come early in the hand, few late;
+    scaled by the player's ``patience`` (see ``Knowledge``)."""
     own_draws = kn.turns / max(1, len(kn.players))
-    return max(0.6, 1.7 - 0.12 * own_draws)
+    return max(0.6, 1.7 - 0.12 * own_draws) * kn.patience
 
 
 def _run_outs(bits: int) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -47,6 +47,7 @@ DRAW_MARGIN = 2.5       # the draw is searched only when normal's take/leave cal
 DISCARD_MARGIN = 2.0    # discards costing this much more than normal's best are not searched
 TRIES = 8               # deals tried per hidden hand to find one that fits what the seat let go
 RECENT = 4              # ... of its last passes and of its last discards
+PATIENCE = 0.7          # hard weighs the potential of its hand at this share of normal's weight
 POWER = 1.75            # exponent of ``_chances``: ``calibrate`` finds 1.5-2 best at 2, 3 and 4 seats
 
 
@@ -324,14 +325,15 @@ class HardBot(_Bot):
     """Options: ``budget`` (seconds, a safety cap per decision), ``worlds`` (most worlds per
     search), ``shortlist`` (discards weighed), ``draw_margin`` and ``discard_margin`` (how near a
     call must be to be searched), ``z`` (standard errors to overrule), ``by_room`` (results as
-    chances of winning the game, else as points), ``power`` (exponent of those chances)."""
+    chances of winning the game, else as points), ``power`` (exponent of those chances),
+    ``patience`` (weight of a hand's potential against its deadwood, normal's is 1)."""
     room_share = 0.0
 
     def __init__(self, rng: random.Random, budget: float = 0.5, worlds: int = 48, shortlist: int = 3,
                  draw_margin: float = DRAW_MARGIN, discard_margin: float = DISCARD_MARGIN, z: float = Z,
-                 by_room: bool = True, power: float = POWER) -> None:
+                 by_room: bool = True, power: float = POWER, patience: float = PATIENCE) -> None:
         super().__init__(rng)
-        self.power = power
+        self.power, self.patience = power, patience
         self.budget, self.worlds, self.shortlist = budget, int(worlds), int(shortlist)
         self.draw_margin, self.discard_margin, self.z, self.by_room = draw_margin, discard_margin, z, by_room
 
