@@ -279,18 +279,16 @@ def test_hard_chances_share_room_and_value_a_lead_above_its_share() -> None:
     from app.ai.chinchon.knowledge import read_view
     from app.ai.chinchon.search import POWER, _chances
 
-    kn = read_view(position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e', '2c 3c 4e 5e 6b 7b 10b'],
-                            '3b', scores=[10, 40, 90]).view(0))
+    state = position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e', '2c 3c 4e 5e 6b 7b 10b'],
+                     '3b', scores=[10, 40, 90])
+    kn = read_view(state.view(0))
     added = {0: 0, 1: 10, 2: 0}
     assert _chances(kn, added, 1.0) == pytest.approx(100 * 91 / (91 + 51 + 11))
-    power = POWER
-    shares = [_chances(read_view(position(['1o 2o 3o 7c 10e 11b 12b', '4c 6c 7o 10o 11c 12o 1e',
-                                           '2c 3c 4e 5e 6b 7b 10b'], '3b', scores=[10, 40, 90],
-                                          current=seat).view(seat)), added, power) for seat in range(3)]
+    shares = [_chances(read_view(state.view(seat)), added, POWER) for seat in range(3)]
     assert sum(shares) == pytest.approx(100)
     assert shares[0] > 100 * 91 / (91 + 51 + 11)          # the leader is worth more than its share
-    assert _chances(kn, {0: 0, 1: 10, 2: 20}, power)  > _chances(kn, {0: 0, 1: 10, 2: 0}, power)
-    assert _chances(kn, {0: 100, 1: 10, 2: 0}, power) == 0.0   # over the limit: out
+    assert _chances(kn, {0: 0, 1: 10, 2: 20}, POWER) > _chances(kn, {0: 0, 1: 10, 2: 0}, POWER)
+    assert _chances(kn, {0: 100, 1: 10, 2: 0}, POWER) == 0.0   # over the limit: out
 
 
 def test_calibration_prefers_a_steeper_exponent_when_leaders_always_win() -> None:
