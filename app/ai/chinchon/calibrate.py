@@ -17,6 +17,7 @@ import sys
 from app.engine.chinchon import Rules, new_game
 
 from . import make_bot
+from .search import room_weight
 
 EXPONENTS = (0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
@@ -44,7 +45,7 @@ def positions(seats: int, games: int, seed: int, limit: int) -> list[tuple[tuple
 def log_likelihood(data, exponent: float, limit: int) -> float:
     total = 0.0
     for scores, winners in data:
-        weights = [0.0 if score is None else max(0.5, limit + 1 - score) ** exponent for score in scores]
+        weights = [0.0 if score is None else room_weight(limit, score, exponent) for score in scores]
         chance = sum(weights[w] for w in winners) / len(winners) / sum(weights)
         total += math.log(max(chance, 1e-12))
     return total / len(data)

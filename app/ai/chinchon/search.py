@@ -222,9 +222,15 @@ def _chances(kn: Knowledge, added: dict[int, float], power: float = POWER) -> fl
     under the limit after this hand: ``room ** power`` as a share of the same for all still in.
     The power that predicts the winners of self-play games best (``calibrate``) is above 1: a lead
     in room is worth more than its share, since the player with less room tends to go first."""
-    weights = {seat: max(0.0, kn.limit + 1 - kn.scores[seat] - points) ** power for seat, points in added.items()}
+    weights = {seat: room_weight(kn.limit, kn.scores[seat] + points, power) for seat, points in added.items()}
     total = sum(weights.values())
     return 100.0 * weights[kn.seat] / total if total else 0.0
+
+
+def room_weight(limit: int, score: float, power: float) -> float:
+    """A player's weight in the chances of winning: its room under the limit, ``** power``
+    (nothing once over the limit). ``calibrate`` fits ``power`` with this same weight."""
+    return max(0.0, limit + 1 - score) ** power
 
 
 def _result(kn: Knowledge, added: dict[int, float], solver: Solver) -> float:
@@ -388,18 +394,22 @@ class HardBot(_Bot):
                 alive = [k for k in alive if _upper(sums[k], squares[k], worlds, self.z) > MIN_GAIN]
         best, best_mean = 0, 0.0
         for k in range(1, len(candidates)):
-            mean = sums[k] / worlds
-            spread = max(0.0, squares[k] / worlds - mean * mean) ** 0.5
-            if mean > MIN_GAIN and mean > self.z * spread / worlds ** 0.5 and mean > best_mean:
+            mean, error = _mean_error(sums[k], squares[k], worlds)
+            if mean > MIN_GAIN and mean > self.z * error and mean > best_mean:
                 best, best_mean = k, mean
         return candidates[best]
 
 
 def _upper(total: float, squares: float, worlds: int, z: float) -> float:
     """The mean gain plus ``z`` standard errors: an alternative below ``MIN_GAIN`` here is out."""
+    mean, error = _mean_error(total, squares, worlds)
+    return mean + z * error
+
+
+def _mean_error(total: float, squares: float, worlds: int) -> tuple[float, float]:
+    """Mean of the paired gains over ``worlds`` worlds, and its standard error."""
     mean = total / worlds
-    spread = max(0.0, squares / worlds - mean * mean) ** 0.5
-    return mean + z * spread / worlds ** 0.5
+    return mean, max(0.0, squares / worlds - mean * mean) ** 0.5 / worlds ** 0.5
 
 
 def _without(hand: list[Card], card: Card) -> list[Card]:
