@@ -81,9 +81,18 @@ def play_one_step(page: Page) -> str:
     return current
 
 
+def reach_my_move(page: Page) -> str:
+    """Play on until the human has a move in a hand: a computer may close before our first turn
+    (about one deal in seventy), and then the count comes first."""
+    while (current := wait_for_my_decision(page)) not in ('draw', 'discard'):
+        assert current != 'over', 'the game ended before the human had a move'
+        play_one_step(page)
+    return current
+
+
 def test_drag_reorders_the_hand(page: Page) -> None:
     start_game(page, speed='Rápida')
-    wait_for_my_decision(page)
+    reach_my_move(page)
     before = hand(page)
     cards = page.get_by_test_id('hand-card')
     cards.nth(0).drag_to(cards.nth(4))
@@ -172,7 +181,7 @@ def test_moves_drawn_by_live_patches_survive_a_full_redraw_and_a_reload(page: Pa
     for _ in range(3):
         while play_one_step(page) != 'discard':
             pass
-    wait_for_my_decision(page)
+    reach_my_move(page)
     before = page.evaluate(TABLE_DOM)
     assert page.evaluate(PAGE_DATA_MISMATCHES) == []
     redrawn = page.evaluate("async () => { mounted_app.$forceUpdate(); await Vue.nextTick(); "
@@ -187,7 +196,7 @@ def test_moves_drawn_by_live_patches_survive_a_full_redraw_and_a_reload(page: Pa
 def test_keyboard_play(page: Page) -> None:
     """Draw, pick, move and discard with the keyboard alone; focus survives every redraw."""
     start_game(page, speed='Rápida')
-    assert wait_for_my_decision(page) == 'draw'
+    assert reach_my_move(page) == 'draw'
     page.get_by_test_id('stock').focus()
     page.keyboard.press('Enter')
     page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
