@@ -320,3 +320,33 @@ def test_hard_weighs_the_potential_of_its_hand_less_than_normal(monkeypatch) -> 
         decide(state, level)
     assert set(seen) == {1.0, 0.7}
     assert seen[0.7] == pytest.approx(0.7 * seen[1.0])
+
+
+def test_rollout_take_rule_takes_what_saves_enough() -> None:
+    """The rollouts take a top that melds and saves at least the threshold, never a stranger."""
+    from app.ai.chinchon.search import Solver, greedy_takes
+    from app.engine.chinchon.melds import card_index
+    hand = [card_index(c) for c in parse_spanish('1o 2o 5c 6c 7e 10b 12b')]
+    solver = Solver()
+    # 3o makes 1o 2o 3o and a 10-point figure goes: 1+2+5+6+7+10+10 = 41 -> 5+6+7+10 = 28, saves 13
+    three = card_index(parse_spanish('3o')[0])
+    assert greedy_takes(hand, three, solver, 13)
+    assert not greedy_takes(hand, three, solver, 14)
+    assert not greedy_takes(hand, card_index(parse_spanish('4e')[0]), solver, 0)   # melds with nothing
+    assert len(hand) == 7                                                             # hand untouched
+
+
+def test_fidelity_tallies_the_rollout_take_rule_against_real_takes() -> None:
+    from app.ai.chinchon.fidelity import measure
+    report = measure(seats=3, games=1, seed=3, samples=4, savings=[0, 99])
+    n = report.cases
+    assert n > 50 and 0 < report.real_takes < n
+    never = report.rules['saving >= 99, true hand']           # a threshold nothing reaches never takes
+    assert never.cases == n and never.takes == 0
+    assert never.brier == pytest.approx(report.real_takes) and never.agree == n - report.real_takes
+    keen = report.rules['saving >= 0, sampled']               # taking whatever melds takes more than normal
+    assert keen.takes > report.real_takes
+    assert 0 < report.same_discard < report.discards
+    assert report.positions > 10 and set(report.deadwood) == {'true hand', 'sampled', 'plain deals'}
+    assert report.deadwood['true hand'] < report.deadwood['plain deals']   # real hands have improved
+

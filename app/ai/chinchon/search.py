@@ -256,18 +256,25 @@ def _turn_end(world: World, kn: Knowledge, seat: int, taken: Index, solver: Solv
     return None
 
 
+def greedy_takes(hand: list[Index], top: Index, solver: Solver, saving: int | None = None) -> bool:
+    """The rollouts' take rule: take the discard top when it saves ``saving`` points
+    (``TAKE_SAVING``) of deadwood after the best discard. ``fidelity`` measures it against normal."""
+    if not any(i in NEIGHBOURS[top] for i in hand):
+        return False
+    saving = TAKE_SAVING if saving is None else saving
+    hand.append(top)
+    takes = solver.turn(hand, top)[1] <= solver.count(hand[:-1]) - saving
+    hand.pop()
+    return takes
+
+
 def _greedy_turn(world: World, kn: Knowledge, seat: int, rng: random.Random, solver: Solver) -> float | None:
     hand = world.hands[seat]
     taken = -1
-    if world.pile:
-        top = world.pile[-1]
-        if any(i in NEIGHBOURS[top] for i in hand):
-            hand.append(top)
-            if solver.turn(hand, top)[1] <= solver.count(hand[:-1]) - TAKE_SAVING:
-                taken = world.pile.pop()
-            else:
-                hand.pop()
-    if taken < 0:
+    if world.pile and greedy_takes(hand, world.pile[-1], solver):
+        taken = world.pile.pop()
+        hand.append(taken)
+    else:
         card = _draw_stock(world, rng)
         if card is None:
             raise _Void
