@@ -349,4 +349,3 @@ def test_fidelity_tallies_the_rollout_take_rule_against_real_takes() -> None:
     assert 0 < report.same_discard < report.discards
     assert report.positions > 10 and set(report.deadwood) == {'true hand', 'sampled', 'plain deals'}
     assert report.deadwood['true hand'] < report.deadwood['plain deals']   # real hands have improved
-

@@ -80,10 +80,9 @@ class Report:
         return out
 
 
-def measure(seats: int, games: int, seed: int, samples: int, savings: list[int],
-            report: Report | None = None) -> Report:
+def measure(seats: int, games: int, seed: int, samples: int, savings: list[int]) -> Report:
     """Play ``games`` normal games and tally every rule of the rollouts against the real play."""
-    report = report or Report()
+    report = Report()
     master = random.Random(seed)
     solver = Solver()
     for _ in range(games):
