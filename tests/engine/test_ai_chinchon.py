@@ -292,7 +292,7 @@ def test_hard_chances_share_room_and_value_a_lead_above_its_share() -> None:
 
 
 def test_calibration_prefers_a_steeper_exponent_when_leaders_always_win() -> None:
-    from app.ai.chinchon.calibrate import EXPONENTS, log_likelihood
+    from app.bench.chinchon_calibrate import EXPONENTS, log_likelihood
 
     leader_wins = [((0, 50), (0,)), ((30, 60), (0,)), ((80, 20), (1,)), ((10, 90), (0,))] * 5
     coin = [((0, 50), (1,)), ((0, 50), (0,)), ((60, 30), (0,)), ((60, 30), (1,))] * 5
@@ -337,7 +337,7 @@ def test_rollout_take_rule_takes_what_saves_enough() -> None:
 
 
 def test_fidelity_tallies_the_rollout_take_rule_against_real_takes() -> None:
-    from app.ai.chinchon.fidelity import measure
+    from app.bench.chinchon_fidelity import measure
     report = measure(seats=3, games=1, seed=3, samples=4, savings=[0, 99])
     n = report.cases
     assert n > 50 and 0 < report.real_takes < n

@@ -40,7 +40,7 @@ CHINCHON = 150.0        # scoring by points: a chinchón ends the game, worth fa
 OVER = 30.0             # ... and a player going over the limit
 TAKE_SAVING = 12        # the greedy policy takes the discard top when it saves this many points:
                         # normal takes 16% of what we could throw, this rule 11% of it on sampled hands
-                        # (4 took 52%: hard feared feeding the next seat for nothing; ``fidelity``)
+                        # (4 took 52%: hard feared feeding the next seat for nothing; app.bench.chinchon_fidelity)
 MAX_TURNS = 40          # a rollout longer than this is scored on deadwood
 Z = 1.0                 # how sure the search must be to overrule the normal player (standard errors)
 MIN_GAIN = 0.5          # ... and by how much at least (points of winning chance, or of score)
@@ -50,7 +50,7 @@ DISCARD_MARGIN = 2.0    # discards costing this much more than normal's best are
 TRIES = 8               # deals tried per hidden hand to find one that fits what the seat let go
 RECENT = 4              # ... of its last passes and of its last discards
 PATIENCE = 0.7          # hard weighs the potential of its hand at this share of normal's weight
-POWER = 1.75            # exponent of ``_chances``: ``calibrate`` finds 1.5-2 best at 2, 3 and 4 seats
+POWER = 1.75            # exponent of ``_chances``: app.bench.chinchon_calibrate finds 1.5-2 best at 2-4 seats
 
 
 @dataclass(slots=True)
@@ -222,7 +222,7 @@ def _settle(world: World, kn: Knowledge, closer: int, seven: list[Index], score:
 def _chances(kn: Knowledge, added: dict[int, float], power: float = POWER) -> float:
     """Our chance of winning the game, in percent, guessed from the room each player has left
     under the limit after this hand: ``room ** power`` as a share of the same for all still in.
-    The power that predicts the winners of self-play games best (``calibrate``) is above 1: a lead
+    The power that predicts the winners of self-play games best (app.bench.chinchon_calibrate) is above 1: a lead
     in room is worth more than its share, since the player with less room tends to go first."""
     weights = {seat: room_weight(kn.limit, kn.scores[seat] + points, power) for seat, points in added.items()}
     total = sum(weights.values())
@@ -231,7 +231,7 @@ def _chances(kn: Knowledge, added: dict[int, float], power: float = POWER) -> fl
 
 def room_weight(limit: int, score: float, power: float) -> float:
     """A player's weight in the chances of winning: its room under the limit, ``** power``
-    (nothing once over the limit). ``calibrate`` fits ``power`` with this same weight."""
+    (nothing once over the limit). app.bench.chinchon_calibrate fits ``power`` with this same weight."""
     return max(0.0, limit + 1 - score) ** power
 
 
@@ -260,7 +260,7 @@ def _turn_end(world: World, kn: Knowledge, seat: int, taken: Index, solver: Solv
 
 def greedy_takes(hand: list[Index], top: Index, solver: Solver, saving: int | None = None) -> bool:
     """The rollouts' take rule: take the discard top when it saves ``saving`` points
-    (``TAKE_SAVING``) of deadwood after the best discard. ``fidelity`` measures it against normal."""
+    (``TAKE_SAVING``) of deadwood after the best discard. app.bench.chinchon_fidelity measures it against normal."""
     if not any(i in NEIGHBOURS[top] for i in hand):
         return False
     saving = TAKE_SAVING if saving is None else saving

@@ -1,6 +1,6 @@
 """Continental solver benchmark: microseconds per ``solve`` call on 12-card hands.
 
-    python -m app.engine.bench_continental --hands 2000 --seed 1
+    python -m app.bench.continental_solver --hands 2000 --seed 1
 
 Each hand holds 0-4 jokers (uniform) and naturals drawn from the rest of the 108-card deck; half
 of the hands are drawn from two suits and a window of seven ranks so that many can meet the

@@ -1,11 +1,12 @@
 """Fit the exponent of the hard player's chance of winning (``search._chances``) on self-play.
 
-    python -m app.ai.chinchon.calibrate --seats 2 --games 300 [--seed 1] [--limit 100]
+    python -m app.bench.chinchon_calibrate --seats 2 --games 300 [--seed 1] [--limit 100]
 
 Normal players play whole games; at the start of every hand the scores of the players still in
 are noted, and at the end of the game who won. For each exponent ``k`` the command prints the mean
 log-likelihood of the actual winners under ``room ** k`` shares (room = limit + 1 - score): the
-best ``k`` is the one that predicted the winners best. ``search.POWER`` keeps the fitted values.
+best ``k`` is the one that predicted the winners best. ``search.POWER`` keeps the fitted values
+(``search`` is ``app.ai.chinchon.search``).
 """
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ import math
 import random
 import sys
 
+from app.ai.chinchon import make_bot
+from app.ai.chinchon.search import room_weight
 from app.engine.chinchon import Rules, new_game
-
-from . import make_bot
-from .search import room_weight
 
 EXPONENTS = (0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
@@ -52,7 +52,7 @@ def log_likelihood(data, exponent: float, limit: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog='python -m app.ai.chinchon.calibrate', description=__doc__.split('\n')[0])
+    parser = argparse.ArgumentParser(prog='python -m app.bench.chinchon_calibrate', description=__doc__.split('\n')[0])
     parser.add_argument('--seats', type=int, default=2)
     parser.add_argument('--games', type=int, default=300)
     parser.add_argument('--seed', type=int, default=1)

@@ -1,6 +1,6 @@
 """How faithfully the hard player's rollouts imitate the normal players they face.
 
-    python -m app.ai.chinchon.fidelity [--seats 4] [--games 3] [--seed 7] [--samples 48] [--saving 4 8 12]
+    python -m app.bench.chinchon_fidelity [--seats 4] [--games 3] [--seed 7] [--samples 48] [--saving 4 8 12]
 
 Normal players play whole games. At every discard decision of a hand, for every card the seat to
 move could throw, the command compares what the next seat really does with that card on the pile
@@ -24,12 +24,11 @@ import random
 import sys
 from dataclasses import dataclass, field
 
+from app.ai.chinchon import make_bot, policy
+from app.ai.chinchon.knowledge import read_view
+from app.ai.chinchon.search import TAKE_SAVING, Solver, greedy_takes, sample_world
 from app.engine.chinchon import Close, Discard, Rules, new_game
 from app.engine.chinchon.melds import card_index
-
-from . import make_bot, policy
-from .knowledge import read_view
-from .search import TAKE_SAVING, Solver, greedy_takes, sample_world
 
 
 @dataclass
@@ -139,7 +138,7 @@ def _decision(state, view, action, report: Report, solver: Solver, sampler: rand
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog='python -m app.ai.chinchon.fidelity', description=__doc__.split('\n')[0])
+    parser = argparse.ArgumentParser(prog='python -m app.bench.chinchon_fidelity', description=__doc__.split('\n')[0])
     parser.add_argument('--seats', type=int, default=4)
     parser.add_argument('--games', type=int, default=3)
     parser.add_argument('--seed', type=int, default=7)

@@ -1,4 +1,4 @@
-"""Time the Chinchón solver: ``python -m app.engine.bench_chinchon --hands 20000 --seed 1``.
+"""Time the Chinchón solver: ``python -m app.bench.chinchon_solver --hands 20000 --seed 1``.
 
 Prints microseconds per call (median, p95) of the public functions, called with lists of cards,
 over seeded random hands and meld-dense hands (cards from a window of 3 suits x 4 ranks). The
