@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
+from app.i18n import LANGUAGES, set_language
 from models.db import session_scope
 from models.tables import (LoginThrottle, User, clear_login_throttle, create_user, delete_user,
                            forget_login_failures, get_login_throttle, get_user, get_user_by_username,
@@ -221,8 +222,8 @@ def start_session(account: Account) -> None:
     from nicegui import app
 
     app.storage.user[SESSION_KEY] = account.id
-    if account.language:
-        app.storage.user['lang'] = account.language
+    if account.language in LANGUAGES:
+        set_language(account.language)
 
 
 def end_session() -> None:
@@ -232,7 +233,8 @@ def end_session() -> None:
 
 
 def save_language_choice(language: str) -> None:
-    """Called by `app.i18n.set_language`: a logged-in player's choice follows them to other devices."""
+    """A logged-in player's language choice, saved to the account (the language switch in
+    `components/frame.py` calls it); `start_session` brings it back on any device."""
     user_id = current_user_id()
     if user_id is not None:
         with session_scope() as session:

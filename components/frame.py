@@ -7,7 +7,7 @@ from html import escape
 
 from nicegui import ui
 
-from app.accounts import current_account
+from app.accounts import current_account, save_language_choice
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
@@ -130,6 +130,7 @@ def _link(label: str, path: str, classes: str = '') -> str:
 
 def _switch_language(language: str, other_language_path: Callable[[str], str] | None) -> None:
     set_language(language)
+    save_language_choice(language)  # a logged-in player's choice follows them to other devices
     if other_language_path is not None:
         ui.navigate.to(other_language_path(language))
     else:

@@ -1,5 +1,9 @@
+import ast
 import re
 import string
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +65,34 @@ def test_spanish_catalog_is_really_spanish():
     # a cheap guard against pasting English into the Spanish catalog
     assert CATALOGS['es']['home.play'] == 'Jugar' and CATALOGS['en']['home.play'] == 'Play'
     assert not re.search(r'\bthe\b', ' '.join(CATALOGS['es'].values()))
+
+
+ROOT = Path(__file__).resolve().parents[1]
+STORAGE_LAYERS = ('app.accounts', 'models', 'sqlmodel', 'sqlalchemy')
+
+
+def storage_layers(modules: list[str]) -> list[str]:
+    return [name for name in modules
+            if any(name == layer or name.startswith(f'{layer}.') for layer in STORAGE_LAYERS)]
+
+
+def imports_in(source: Path) -> list[str]:
+    """Every module a file imports, at the top or inside a function (``from a import b`` gives
+    both ``a`` and ``a.b``, since b may be a module)."""
+    names = []
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names += [node.module] + [f'{node.module}.{alias.name}' for alias in node.names]
+    return names
+
+
+def test_i18n_imports_neither_accounts_nor_the_database():
+    """Pages hand i18n the language; saving it to an account is the page frame's business."""
+    loaded = subprocess.run([sys.executable, '-c', 'import sys, app.i18n; print(*sys.modules)'],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert storage_layers(loaded) == []
+    # an import inside a function loads only on its first call: read the sources as well
+    sources = (ROOT / 'app' / 'i18n').glob('*.py')
+    assert storage_layers([name for source in sources for name in imports_in(source)]) == []

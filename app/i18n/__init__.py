@@ -1,8 +1,9 @@
 """Every string a player sees, in Spanish and English, behind one lookup: ``t(key, **params)``.
 
-The language is the one chosen with the switch (kept in ``app.storage.user``, and in the account
-of a logged-in player, whose login brings it back), else the browser's ``Accept-Language``
-preference, else Spanish.
+The language is the one chosen with the switch (kept in ``app.storage.user`` by ``set_language``;
+the page frame also saves it to a logged-in player's account, whose login brings it back), else the
+browser's ``Accept-Language`` preference, else Spanish. This package knows nothing of accounts or
+the database: pages hand it the language.
 """
 from __future__ import annotations
 
@@ -91,11 +92,9 @@ def use_page_language(language: str) -> None:
 
 
 def set_language(language: str) -> None:
+    """This browser's choice, kept across its pages and visits."""
     from nicegui import app
-
-    from app.accounts import save_language_choice  # imported here: accounts need the database
 
     if language not in LANGUAGES:
         raise ValueError(f'unsupported language: {language!r}')
     app.storage.user['lang'] = language
-    save_language_choice(language)  # a logged-in player's choice also goes to their account
