@@ -1,1 +1,2 @@
-"""Benchmarks run by hand (never timed assertions in the tests): `python -m app.bench.<name>`."""
+"""Benchmarks and calibration scripts, run by hand (their figures are never asserted in the
+tests): `python -m app.bench.<name>`."""

@@ -160,11 +160,11 @@ def test_shown_arrangements_are_real():
 
 
 def test_closing_asks_the_same_of_some_arrangement_as_of_the_best_one():
-    """RULES.md asks for one loose card worth 5 or less "in the best arrangement"; the engine
-    asks it of any arrangement. They differ only if the best one leaves two or more cards worth
-    less than a lone loose card x <= 5 of another: 5 cards melded (a 5-run) + two cards worth
-    <= 4 together, or 4 melded + three worth <= 4 (four loose 1s would be a set). With one deck,
-    no such hand exists."""
+    """The rules (app/rules/chinchon.en.md) ask for one loose card worth 5 or less "in their best
+    arrangement"; the engine asks it of any arrangement. They differ only if the best one leaves
+    two or more cards worth less than a lone loose card x <= 5 of another: 5 cards melded (a
+    5-run) + two cards worth <= 4 together, or 4 melded + three worth <= 4 (four loose 1s would
+    be a set). With one deck, no such hand exists."""
     deck = spanish_deck()
     low = [card for card in deck if value(card) <= 3]
     runs5 = [deck[10 * s + start:10 * s + start + 5] for s in range(4) for start in range(6)]

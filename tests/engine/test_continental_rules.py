@@ -1,4 +1,4 @@
-"""Continental rules, one story per rule (RULES.md "Continental")."""
+"""Continental rules, one story per rule of the rules page (app/rules/continental.en.md)."""
 import random
 
 import pytest

@@ -1,4 +1,4 @@
-"""Ronda Robada, one known position per rule of RULES.md."""
+"""Ronda Robada, one known position per rule of the rules page (app/rules/ronda_robada.en.md)."""
 import random
 
 import pytest
