@@ -6,13 +6,16 @@ from app import config
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
 os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui'))
 
-from nicegui import ui  # noqa: E402
+from nicegui import app, ui  # noqa: E402
 
 from app.pages import register_pages  # noqa: E402
+from app.tables.registry import keep_tidy, save_all  # noqa: E402
 from models.db import init_db  # noqa: E402
 
 init_db()
 register_pages()
+app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
+app.on_shutdown(save_all)
 
 if __name__ in {'__main__', '__mp_main__'}:
     ui.run(

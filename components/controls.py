@@ -58,6 +58,23 @@ def patch_props(element: ui.element, values: dict[str, object]) -> None:
         element.update()
 
 
+# the table version on the screen where the click happened (the table's root carries it)
+VERSION_JS = 'Number(e.target.closest("[data-version]")?.dataset.version ?? -1)'
+
+
+def version_sent(args: object) -> int | None:
+    """The table version a browser says its screen showed when the player clicked; None when the
+    event carried none (the simulated user of the tests sends no event data)."""
+    return args if isinstance(args, int) and not isinstance(args, bool) else None
+
+
+def on_versioned_click(element: ui.element, on_click: Callable[[int | None], None],
+                       events: tuple[str, ...] = ('click',)) -> None:
+    """Call `on_click(version)` on these events, with the version of the screen clicked on."""
+    for event in events:
+        element.on(event, lambda e: on_click(version_sent(e.args)), js_handler=f'(e) => emit({VERSION_JS})')
+
+
 def icon_html(name: str) -> str:
     return f'<i class="material-icons" aria-hidden="true">{escape(name)}</i>'
 
@@ -66,14 +83,17 @@ class action_button(ui.element):
     """A plain HTML button. Every update redraws NiceGUI's whole page in the browser, so the
     table's controls are native elements: far cheaper to redraw than Quasar components."""
 
-    def __init__(self, label: str, testid: str, on_click: Callable[[], None], *, tone: str = 'light',
-                 icon: str | None = None, aria: str | None = None) -> None:
+    def __init__(self, label: str, testid: str, on_click: Callable[..., None], *, tone: str = 'light',
+                 icon: str | None = None, aria: str | None = None, versioned: bool = False) -> None:
         super().__init__('button')
         self.classes(f'hod-btn hod-btn-{tone}').mark(testid)
         patch_props(self, {'type': 'button', 'data-testid': testid, 'aria-label': aria,
                            'innerHTML': (icon_html(icon) if icon else '') + f'<span>{escape(label)}</span>'})
         self.label = label
-        self.on('click', on_click, [])   # nothing of the mouse event is needed
+        if versioned:   # an action at a table: on_click(version the screen showed)
+            on_versioned_click(self, on_click)
+        else:
+            self.on('click', on_click, [])   # nothing of the mouse event is needed
 
     def _displayed_contents(self, *, only_visible: bool) -> list:
         return [self.label]   # what the simulated user of the tests reads, like a button's label

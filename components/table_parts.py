@@ -15,6 +15,7 @@ from app.games import GAMES_BY_ID
 from app.i18n import CATALOGS, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name
+from components.controls import on_versioned_click
 from components.live import Direct, Painter
 
 MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
@@ -125,7 +126,7 @@ def seats_html(infos: Sequence[SeatInfo]) -> str:
 class pile(ui.element):
     """The stock (face down) or the discard pile (its top card face up), redrawn in place."""
 
-    def __init__(self, testid: str, on_click: Callable[[], None], painter: Painter | None = None) -> None:
+    def __init__(self, testid: str, on_click: Callable[[int | None], None], painter: Painter | None = None) -> None:
         super().__init__('div')
         self.testid = testid
         self.painter = painter or Direct()
@@ -134,8 +135,7 @@ class pile(ui.element):
         with self:   # picture and caption apart: drawing a card from the stock only changes the count
             self.picture = ui.html('', sanitize=False)
             self.caption = ui.html('', sanitize=False).classes('text-xs opacity-90')
-        for event in ('click', 'keydown.enter', 'keydown.space'):
-            self.on(event, on_click, [])
+        on_versioned_click(self, on_click, ('click', 'keydown.enter', 'keydown.space'))
 
     def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str) -> None:
         picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')

@@ -6,7 +6,8 @@ import os
 
 from nicegui import ui
 
-from app.pages import account, chinchon, history, home
+from app.pages import account, history, home
+from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
 from components.card import register_card_routes
 
@@ -15,7 +16,7 @@ def register_pages() -> None:
     register_card_routes()
     ui.page('/')(home.home_page)
     register_rules_pages()
-    ui.page('/play/chinchon')(chinchon.chinchon_page)
+    register_table_pages()
     ui.page('/login')(account.login_page)
     ui.page('/register')(account.register_page)
     ui.page('/account')(account.account_page)

@@ -1,12 +1,12 @@
 """The home page: the three games from the registry, each with the actions whose pages exist."""
 from __future__ import annotations
 
-from nicegui import app, ui
+from nicegui import ui
 
-from app.controllers.table import restore_table
 from app.engine.cards import french_card, spanish_card
 from app.games import GAMES, GameInfo
 from app.i18n import current_language, t
+from app.pages.tables import my_open_table, table_path
 from app.routes import route_exists, rules_path
 from components.card import playing_card
 from components.frame import frame
@@ -38,11 +38,12 @@ def game_card(game: GameInfo) -> None:
             .classes('text-sm text-gray-600')
         with ui.row().classes('gap-2 mt-auto'):
             if route_exists(game.play_path):
-                saved = restore_table(app.storage.user, game)
-                if saved is not None and not saved.is_over():
-                    ui.button(t('home.resume'), icon='play_arrow', on_click=lambda g=game: ui.navigate.to(g.play_path)) \
+                ongoing = my_open_table(game)
+                if ongoing is not None:
+                    ui.button(t('home.resume'), icon='play_arrow',
+                              on_click=lambda path=table_path(ongoing.id): ui.navigate.to(path)) \
                         .props('unelevated no-caps').mark(f'resume-{game.id}')
-                    ui.button(t('home.new_game'), on_click=lambda g=game: ui.navigate.to(f'{g.play_path}?new=true')) \
+                    ui.button(t('home.new_game'), on_click=lambda g=game: ui.navigate.to(g.play_path)) \
                         .props('outline no-caps').mark(f'play-{game.id}')
                 else:
                     ui.button(t('home.play'), on_click=lambda g=game: ui.navigate.to(g.play_path)) \

@@ -10,8 +10,8 @@ from app.i18n import translate
 from components.card import card_name
 
 
-def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
-    """One line for the hand log, or None for events that need no line. Seat 0 is the reader,
+def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
+    """One line for the hand log, or None for events that need no line. The reader's own seat is
     addressed in the second person."""
     kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
 
@@ -19,7 +19,7 @@ def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
 
     def say(key: str, **params: Any) -> str:
         personal = f'{key}.you'
-        return translate(language, personal if seat == 0 and personal in CATALOGS[language] else key, **params)
+        return translate(language, personal if seat == reader and personal in CATALOGS[language] else key, **params)
 
     name = names[seat] if seat is not None else ''
     card = card_name(spanish_card(data['card'])) if 'card' in data else ''
@@ -45,7 +45,7 @@ def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
 SIMPLE = frozenset({'draw_stock', 'draw_discard', 'discard', 'reshuffle', 'count', 'void_hand'})
 
 
-def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], limit: int = 30,
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int = 0, limit: int = 30,
               cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
     """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
     each event is then put in words once, not once per move."""
@@ -57,7 +57,7 @@ def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], limit: int
         if hit is not None and hit[0] is event:
             line = hit[1]
         else:
-            line = event_line(event, names)
+            line = event_line(event, names, reader)
             if cache is not None:
                 cache[id(event)] = (event, line)
         if line:

@@ -6,7 +6,7 @@ from typing import Any
 
 from nicegui import ui
 
-from app.controllers.table import SPEEDS, TableOptions
+from app.tables.table import SPEEDS, TableOptions
 from app.engine.protocol import LEVELS
 from app.i18n import t
 

@@ -1,0 +1,69 @@
+"""A finished table becomes a history record of each account holder seated at it. The record is
+made from the seats, whoever's request or task happened to make the last move."""
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.engine.cards import commitment
+from app.history import BETTER, Better, SeatResult, record_finished_game
+from app.tables.table import Table
+
+logger = logging.getLogger(__name__)
+
+
+def placements(scores: tuple[int, ...], winners: tuple[int, ...], better: Better) -> list[int]:
+    """1 for the winners, then by score (equal scores share a place)."""
+    def rank_key(seat: int) -> tuple[int, int]:
+        return (0 if seat in winners else 1, scores[seat] if better is Better.LOWER else -scores[seat])
+
+    keys = [rank_key(seat) for seat in range(len(scores))]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
+
+
+def deal_commitments(view: Any) -> list[tuple[str, str]]:
+    """(published commitment, revealed seed) per hand, whatever the game calls them in its view."""
+    past = getattr(view, 'past_hands', None)
+    if past is not None:    # Chinchón: one record per finished hand
+        return [(hand.commitment, hand.seed) for hand in past]
+    seeds = getattr(view, 'past_seeds', None)
+    if seeds is not None:   # Continental: the seeds of finished hands
+        return [(commitment(seed), seed) for seed in seeds]
+    seed = getattr(view, 'seed', None)   # Ronda Robada: one deal, revealed at the end
+    return [(view.commitment, seed)] if seed else []
+
+
+def record_table(table: Table) -> list[int]:
+    """Record the finished game once for every seated account holder; returns the record ids.
+    A failure to record is logged and never breaks the table."""
+    outcome = table.state.outcome()
+    if outcome is None or table.recorded:
+        return []
+    table.recorded = True
+    places = placements(outcome.scores, outcome.winners, BETTER[table.game.id])
+    ended_at = datetime.now(UTC)
+    ids = []
+    for own in table.person_seats():
+        user_id = table.seats[own].user_id
+        if user_id is None:
+            continue
+        seats = [SeatResult(seat.name if seat.is_person else (seat.level or ''), is_human=index == own,
+                            final_score=outcome.scores[index], placement=places[index],
+                            is_winner=index in outcome.winners)
+                 for index, seat in enumerate(table.seats)]
+        try:
+            record = record_finished_game(
+                user_id=user_id, game_id=table.game.id, options=table.options.to_dict(),
+                started_at=datetime.fromtimestamp(table.started_at, UTC), ended_at=ended_at,
+                hands_played=max(1, len(table.hand_results)), seats=seats,
+                deal_commitments=deal_commitments(table.view(own)))
+        except (SQLAlchemyError, ValueError):   # losing the record must not break the table
+            logger.exception('could not record a finished %s game for account %s', table.game.id, user_id)
+            continue
+        if record is not None:
+            ids.append(record)
+    table.save_soon()
+    return ids

@@ -1,0 +1,176 @@
+"""The id -> Table registry: one live object per table id, shared by every tab, page and person.
+
+This is the only game-related module-level state of the site (STYLE.md). A table that nobody
+watches any more is saved and let go after a while; the next screen that asks for it loads it
+back from the database, as after a restart. Saving is a compare-and-set on the version, so if two
+server processes ever held the same table, only one could write it: the other lets it go.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.games import GameInfo
+from app.tables.records import record_table
+from app.tables.table import Seat, Subscriber, Table, TableOptions, computer_seats
+from models.db import session_scope
+from models.tables import (GameTable, abandon_idle_tables, insert_table, load_table, save_table_if_version,
+                           utcnow)
+
+logger = logging.getLogger(__name__)
+ID_PATTERN = re.compile(r'^[A-Za-z0-9_-]{16}$')
+KEEP_UNWATCHED = 120.0                 # seconds a table stays in memory after its last screen left
+ABANDON_AFTER = timedelta(days=30)     # unfinished tables left alone this long are closed
+
+_TABLES: dict[str, Table] = {}
+
+
+class TableUnavailable(RuntimeError):
+    """The database could not store a new table (the page says so, translated)."""
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
+
+
+def create_table(game: GameInfo, options: TableOptions, people: list[Seat], *, seed: int | None = None) -> Table:
+    """A new table with these people in the first seats and computers in the rest, stored at once
+    so that its address works from the first moment."""
+    table = Table(new_table_id(), game, options, computer_seats(options, people),
+                  seed=seed if seed is not None else secrets.randbits(63))
+    row = GameTable(id=table.id, game_id=game.id, options_json=json.dumps(options.to_dict()),
+                    seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
+                    status=table.status)
+    try:
+        with session_scope() as session:
+            insert_table(session=session, table=row)
+    except SQLAlchemyError as error:
+        logger.exception('could not store a new %s table', game.id)
+        raise TableUnavailable(str(error)) from error
+    return _adopt(table)
+
+
+def open_table(table_id: str) -> Table | None:
+    """The live table of this id: the one in memory, else the saved one (after a restart, or once
+    it was let go). None for an unknown, malformed, abandoned or unreadable id."""
+    if not isinstance(table_id, str) or not ID_PATTERN.match(table_id):
+        return None
+    if table_id in _TABLES:
+        return _TABLES[table_id]
+    try:
+        with session_scope() as session:
+            row = load_table(session=session, table_id=table_id)
+            saved = None if row is None else (row.game_id, row.options_json, row.seats_json, row.state_json,
+                                               row.version, row.status)
+    except SQLAlchemyError:
+        logger.exception('could not load table %s', table_id)
+        return None
+    if saved is None or saved[5] == 'abandoned':
+        return None
+    game_id, options_json, seats_json, state_json, version, _ = saved
+    try:
+        table = Table.from_saved(table_id, game_id, json.loads(options_json), json.loads(seats_json),
+                                 json.loads(state_json), version)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        logger.error('could not restore table %s: %s', table_id, error)
+        return None
+    return _TABLES.setdefault(table_id, _adopt(table, keep=False))
+
+
+def watch(table: Table, seat: int, subscriber: Subscriber) -> Any:
+    """Subscribe a screen to its seat; the returned call ends it (on disconnect). A table nobody
+    watches is saved at once and let go a little later, unless a screen comes back."""
+    unsubscribe = table.subscribe(seat, subscriber)
+
+    def leave() -> None:
+        unsubscribe()
+        if not table.watched():
+            table.flush()
+            try:
+                asyncio.get_running_loop().call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
+            except RuntimeError:
+                _let_go_if_unwatched(table)
+    return leave
+
+
+def live_tables() -> list[Table]:
+    return list(_TABLES.values())
+
+
+def _adopt(table: Table, *, keep: bool = True) -> Table:
+    table.on_save = _save
+    table.on_game_over = record_table
+    if keep:
+        _TABLES[table.id] = table
+    return table
+
+
+def _let_go_if_unwatched(table: Table) -> None:
+    if not table.watched() and _TABLES.get(table.id) is table:
+        table.stop()
+        del _TABLES[table.id]
+
+
+def _seats_json(table: Table) -> str:
+    return json.dumps([seat.to_dict() for seat in table.seats], separators=(',', ':'))
+
+
+def _state_json(table: Table) -> str:
+    return json.dumps(table.to_dict(), separators=(',', ':'))
+
+
+def _save(table: Table) -> None:
+    """Write the table if the database still holds the version this process last wrote. A failed
+    write is tried again with the next step; a lost compare-and-set means another process has
+    written this table since, so this process lets its copy go."""
+    try:
+        with session_scope() as session:
+            written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
+                                            version=table.version, state_json=_state_json(table),
+                                            seats_json=_seats_json(table), status=table.status)
+    except SQLAlchemyError:
+        logger.exception('could not save table %s (will try again with the next step)', table.id)
+        return
+    if written:
+        table.saved_version = table.version
+        return
+    logger.error('table %s was written by another process; this copy is let go', table.id)
+    table.on_save = None
+    table.stop()
+    if _TABLES.get(table.id) is table:
+        del _TABLES[table.id]
+
+
+def abandon_idle(now: Any = None) -> int:
+    """Close as abandoned the unfinished tables nobody has touched for 30 days."""
+    before = (now or utcnow()) - ABANDON_AFTER
+    with session_scope() as session:
+        closed = abandon_idle_tables(session=session, before=before)
+    for table in [table for table in _TABLES.values() if not table.watched()]:
+        _let_go_if_unwatched(table)   # an idle copy in memory must not bring one back to life
+    return closed
+
+
+def save_all() -> None:
+    """Save every table whose last step is still held back (the server is stopping)."""
+    for table in list(_TABLES.values()):
+        table.flush()
+
+
+async def keep_tidy(every: float = 6 * 3600) -> None:
+    """Runs for the server's life: closes abandoned tables at start and every few hours."""
+    while True:
+        try:
+            closed = abandon_idle()
+            if closed:
+                logger.info('closed %d abandoned tables', closed)
+        except SQLAlchemyError:
+            logger.exception('could not close abandoned tables')
+        await asyncio.sleep(every)

@@ -1,0 +1,350 @@
+"""A Table: the one authority of one game in progress (after boardgame.io's master).
+
+It holds the engine state and everything around it: the seats (people and computers), a version
+that grows with every step, the computers' pacing and each seat's subscribers. Every screen that
+shows the table talks to the same object (see ``app.tables.registry``). A screen sends its
+person's action with the version it was looking at; ``act`` refuses a foreign seat, an illegal
+action and a stale version, each with a code the page translates, and then changes nothing.
+Subscribers receive their own seat's view only: the state itself never leaves this object.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from types import ModuleType
+from typing import Any
+
+from app.engine.protocol import Event, IllegalAction
+from app.games import GAMES_BY_ID, GameInfo
+
+# seconds between two visible computer actions, per play speed
+SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 0.0}
+BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
+LOG_LENGTH = 80
+MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
+SAVE_DELAY = 0.01  # seconds; a step is saved just after its update has left for the screens
+logger = logging.getLogger(__name__)
+
+def engine_of(game: GameInfo) -> ModuleType:
+    return importlib.import_module(f'app.engine.{game.engine}')
+
+
+def bots_of(game: GameInfo) -> ModuleType:
+    return importlib.import_module(f'app.ai.{game.engine}')
+
+
+Subscriber = Callable[[Any, list[Event]], None]   # (this seat's view, the public events of the step)
+
+
+@dataclass
+class TableOptions:
+    """What the players chose before dealing; JSON-compatible."""
+
+    seats: int = 4
+    level: str = 'normal'
+    speed: str = 'normal'
+    hints: bool = True
+    rules: dict[str, Any] = field(default_factory=dict)   # the engine's Rules fields
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'seats': self.seats, 'level': self.level, 'speed': self.speed, 'hints': self.hints,
+                'rules': dict(self.rules)}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> 'TableOptions':
+        return cls(seats=int(raw['seats']), level=raw['level'], speed=raw['speed'], hints=bool(raw['hints']),
+                   rules=dict(raw.get('rules', {})))
+
+
+@dataclass
+class Seat:
+    """Who sits at one seat: a person (an account, or a guest token kept in one browser) or a
+    computer at a level. ``name`` is a person's display name or a computer's."""
+
+    kind: str                      # 'person' | 'computer'
+    name: str = ''
+    level: str | None = None       # computers
+    guest: str | None = None       # people: the token of the browser that sat down
+    user_id: int | None = None     # people who are logged in: history is recorded for them
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == 'person'
+
+    def belongs_to(self, guest: str | None, user_id: int | None) -> bool:
+        return self.is_person and ((guest is not None and self.guest == guest)
+                                   or (user_id is not None and self.user_id == user_id))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> 'Seat':
+        return cls(kind=raw['kind'], name=raw.get('name', ''), level=raw.get('level'), guest=raw.get('guest'),
+                   user_id=raw.get('user_id'))
+
+
+def computer_seats(options: TableOptions, people: list[Seat]) -> list[Seat]:
+    """The people first, then computers at the chosen level up to the number of seats."""
+    return people + [Seat('computer', name=BOT_NAMES[index], level=options.level)
+                     for index in range(options.seats - len(people))]
+
+
+class Table:
+    def __init__(self, table_id: str, game: GameInfo, options: TableOptions, seats: list[Seat], *, seed: int,
+                 state: Any | None = None, version: int = 0, started_at: float | None = None,
+                 pause: str | None = None, log: list[dict[str, Any]] | None = None,
+                 hand_results: list[dict[str, Any]] | None = None,
+                 hand_orders: dict[int, list[str]] | None = None, recorded: bool = False) -> None:
+        self.id = table_id
+        self.game = game
+        self.options = options
+        self.seats = seats
+        self.seed = seed
+        self.engine = engine_of(game)
+        self.ai = bots_of(game)
+        rules = self.engine.Rules(**options.rules)
+        self.state = state if state is not None else self.engine.new_game(rules, len(seats), random.Random(seed))
+        self.version = version
+        self.saved_version = version     # what the database holds (the compare-and-set's expectation)
+        self.started_at = started_at if started_at is not None else time.time()
+        # 'count' while a finished hand's count is on the screens, until a person goes on
+        self.pause: str | None = pause
+        self.log: list[dict[str, Any]] = list(log or [])                   # recent public events
+        self.hand_results: list[dict[str, Any]] = list(hand_results or [])  # every hand-end event
+        self.hand_orders: dict[int, list[str]] = dict(hand_orders or {})    # how each person arranged the hand
+        self.recorded = recorded          # the finished game went to the history of its account holders
+        self.subscribers: dict[int, list[Subscriber]] = {}
+        self.on_save: Callable[['Table'], None] | None = None
+        self.on_game_over: Callable[['Table'], None] | None = None
+        self._running: asyncio.Task | None = None
+        self._save_pending: asyncio.TimerHandle | None = None
+        self._people_were_out = self.people_are_out()
+
+    # what a seat may know ------------------------------------------------------
+    def view(self, seat: int) -> Any:
+        return self.state.view(seat)
+
+    def is_over(self) -> bool:
+        return self.state.outcome() is not None
+
+    @property
+    def status(self) -> str:
+        return 'over' if self.is_over() else 'playing'
+
+    def person_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.is_person]
+
+    def seat_of(self, guest: str | None, user_id: int | None) -> int | None:
+        """The seat this browser or account sits at, or None."""
+        return next((index for index, seat in enumerate(self.seats) if seat.belongs_to(guest, user_id)), None)
+
+    def claim(self, seat: int, user_id: int | None, name: str | None) -> None:
+        """A person who is (now) logged in: their finished game goes to their history."""
+        person = self.seats[seat]
+        if user_id is not None and person.user_id != user_id:
+            person.user_id, person.name = user_id, name or person.name
+            self.save_soon()
+
+    # a person's actions ----------------------------------------------------------
+    def act(self, seat: int, action: Any, version: int) -> None:
+        """Apply a person's action seen on the screen of `version`. Raises IllegalAction, with
+        the state untouched, for a computer's seat, a stale screen or an action the rules refuse."""
+        self._check(seat, version)
+        if self.pause is not None and not self._is_pause_action(action):
+            raise IllegalAction('wait_for_count', 'finish looking at the count first')
+        self._step(self.state.apply(seat, action))
+
+    def resume_after_count(self, seat: int, version: int) -> None:
+        """A person has seen the count: play on (the count's question, if any, must be answered)."""
+        self._check(seat, version)
+        if self.pause is None or self.must_answer_during_pause(seat):
+            return
+        self.pause = None
+        self.version += 1
+        self.save_soon()
+        self._notify([])
+        self.start()
+
+    def _check(self, seat: int, version: int) -> None:
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_person:
+            raise IllegalAction('not_your_seat', 'that seat is not yours')
+        if version != self.version:
+            raise IllegalAction('stale', 'the table has moved on since this screen was drawn')
+
+    def must_answer_during_pause(self, seat: int) -> bool:
+        """This person has a question to answer on the count screen (e.g. buy-back)."""
+        return (self.pause is not None and self.state.current_seat == seat
+                and any(self._is_pause_action(action) for action in self.view(seat).legal_actions))
+
+    def hint(self, seat: int) -> Any | None:
+        """The normal computer player's choice for this person's current decision."""
+        view = self.view(seat)
+        if not view.legal_actions:
+            return None
+        return self.ai.make_bot('normal', random.Random(f'hint:{self.seed}:{seat}:{self.version}')).choose(view)
+
+    def arrange(self, seat: int, order: list[str]) -> None:
+        """How a person arranged their hand (every screen of theirs shows the same order)."""
+        self.hand_orders[seat] = list(order)
+        self.save_soon()
+
+    # subscribers -------------------------------------------------------------------
+    def subscribe(self, seat: int, subscriber: Subscriber) -> Callable[[], None]:
+        """`subscriber(view, events)` after every step, with this seat's view only. Computers
+        play while somebody watches; returns the call that ends the subscription."""
+        self.subscribers.setdefault(seat, []).append(subscriber)
+        self.start()
+
+        def unsubscribe() -> None:
+            listeners = self.subscribers.get(seat, [])
+            if subscriber in listeners:
+                listeners.remove(subscriber)
+            if not self.watched():
+                self.stop()
+        return unsubscribe
+
+    def watched(self) -> bool:
+        return any(self.subscribers.values())
+
+    def _notify(self, events: list[Event]) -> None:
+        for seat, listeners in list(self.subscribers.items()):
+            if not listeners:
+                continue
+            view = self.view(seat)
+            for listener in list(listeners):
+                try:
+                    listener(view, events)
+                except Exception:   # one broken screen must not stop the table for the others
+                    logger.exception('a subscriber of table %s failed', self.id)
+
+    # the computer seats --------------------------------------------------------------
+    def start(self) -> None:
+        """Let the computers act until a person has something to decide (or the game ends)."""
+        if self._running is not None and not self._running.done():
+            return
+        try:
+            self._running = asyncio.get_running_loop().create_task(self._run_bots())
+        except RuntimeError:   # no event loop (pure tests): computers move when asked to
+            self._running = None
+
+    def stop(self) -> None:
+        self.flush()
+        if self._running is not None:
+            self._running.cancel()
+            self._running = None
+
+    def _computer_on_turn(self) -> int | None:
+        seat = self.state.current_seat
+        if seat is None or self.seats[seat].is_person:
+            return None
+        if self.pause is not None and not self._bot_may_act_during_pause():
+            return None
+        return seat
+
+    async def _run_bots(self) -> None:
+        while (seat := self._computer_on_turn()) is not None:
+            delay = 0.0 if self.people_are_out() else SPEEDS.get(self.options.speed, SPEEDS['normal'])
+            # at instant speed still leave a beat, so the screens show each move before the next one
+            await asyncio.sleep(delay if self.pause is None else 0)
+            await asyncio.sleep(MIN_BEAT)
+            if self._computer_on_turn() != seat:
+                return
+            self._step(self.state.apply(seat, self._bot_action(seat)), start=False)
+
+    def _bot_action(self, seat: int) -> Any:
+        """The computer's choice; should a bot ever fail or pick an illegal action, the table plays
+        on with the first legal action instead of freezing (and the failure is logged)."""
+        view = self.view(seat)
+        try:
+            bot = self.ai.make_bot(self.seats[seat].level or 'normal', random.Random(f'{self.seed}:{seat}:{self.version}'))
+            action = bot.choose(view)
+        except Exception:   # any bug in a bot must not stop the game for the people at the table
+            logger.exception('%s bot failed at seat %s', self.game.id, seat)
+            action = None
+        if action not in view.legal_actions:
+            logger.error('%s bot chose %r, not a legal action', self.game.id, action)
+            action = view.legal_actions[0]
+        return action
+
+    def _step(self, events: list[Event], *, start: bool = True) -> None:
+        self.version += 1
+        self.log = (self.log + [event.to_dict() for event in events])[-LOG_LENGTH:]
+        ended = [event.to_dict() for event in events if event.kind in self.game.hand_end_events]
+        self.hand_results += ended
+        out = self.people_are_out()
+        # the count waits for the people, unless they were all out already: then the rest plays out
+        if ended and not self.is_over() and not (out and self._people_were_out):
+            self.pause = 'count'
+        self._people_were_out = out
+        self.save_soon()
+        self._notify(events)
+        if self.is_over():
+            self._game_over()
+        elif start:
+            self.start()
+
+    def _game_over(self) -> None:
+        if self.on_game_over is not None and not self.recorded:
+            self.on_game_over(self)
+
+    def people_are_out(self) -> bool:
+        """Every person eliminated (in games that eliminate): the game then ends without waiting."""
+        eliminated = getattr(self.state.view(0), 'eliminated', None)
+        people = self.person_seats()
+        return bool(eliminated) and bool(people) and all(eliminated[seat] for seat in people)
+
+    def _is_pause_action(self, action: Any) -> bool:
+        return getattr(action, 'kind', None) in self.game.pause_actions
+
+    def _bot_may_act_during_pause(self) -> bool:
+        # questions asked after a hand (e.g. buy-back) are answered on the count screen
+        actions = self.view(self.state.current_seat).legal_actions
+        return bool(actions) and all(self._is_pause_action(action) for action in actions)
+
+    # saving ------------------------------------------------------------------------------
+    def save(self) -> None:
+        if self._save_pending is not None:
+            self._save_pending.cancel()
+            self._save_pending = None
+        if self.on_save is not None:
+            self.on_save(self)
+
+    def save_soon(self) -> None:
+        """Save a moment later, once the step is on its way to the screens (what a click waits
+        for). Steps in between are saved together; ``flush`` saves at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.save()
+            return
+        if self._save_pending is None:
+            self._save_pending = loop.call_later(SAVE_DELAY, self.save)
+
+    def flush(self) -> None:
+        """Save now if a save is waiting."""
+        if self._save_pending is not None:
+            self.save()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything but the id, options and seats (saved beside it)."""
+        return {'seed': self.seed, 'state': self.state.to_dict(), 'started_at': self.started_at,
+                'pause': self.pause, 'log': self.log, 'hand_results': self.hand_results,
+                'hand_orders': {str(seat): order for seat, order in self.hand_orders.items()},
+                'recorded': self.recorded}
+
+    @classmethod
+    def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
+                   raw: dict[str, Any], version: int) -> 'Table':
+        game = GAMES_BY_ID[game_id]
+        return cls(table_id, game, TableOptions.from_dict(options), [Seat.from_dict(seat) for seat in seats],
+                   seed=int(raw['seed']), state=engine_of(game).GameState.from_dict(raw['state']), version=version,
+                   started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
+                   hand_results=raw.get('hand_results'),
+                   hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
+                   recorded=bool(raw.get('recorded')))

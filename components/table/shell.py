@@ -1,0 +1,254 @@
+"""The table screen shared by every game: one seat's screen of a live Table.
+
+The shell lays out and redraws what every game has: the top bar (hand, rules link, new game), the
+other seats, the count-panel slot, the play area, the scoreboard, the hand log and the fair-deal
+box, the game-over screen, refusals in words, and the version each action is sent with. A game
+supplies only its board (``board`` and ``draw_board``), its count panel, the words of its log
+and scoreboard rows, and its seats' details (see ``components/chinchon/table.py``).
+
+Every screen of a table subscribes to its seat and receives that seat's view after every step:
+two tabs, or two people, see the same game.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from nicegui import ui
+
+from app.engine.cards import Card
+from app.engine.protocol import IllegalAction
+from app.i18n import current_language, language_scope, t
+from app.tables.registry import watch
+from app.tables.table import Table
+from components.controls import action_button, fold
+from components.live import Live
+from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, SeatInfo, log_html, refusal_text, rules_link_html,
+                                    scoreboard_html, seats_html)
+
+
+class TableScreen(ABC):
+    """One seat's screen of a table. Subclasses draw their game's board."""
+
+    parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
+
+    def __init__(self, table: Table, seat: int, *, on_play_again: Callable[[], None],
+                 on_new_game: Callable[[], None]) -> None:
+        self.table = table
+        self.seat = seat
+        self.on_play_again = on_play_again
+        self.on_new_game = on_new_game
+        self.notice = ''
+        self.shown_version = table.version
+        self.built: dict[str, tuple] = {}   # the key each rebuilt part was last drawn for
+        # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
+        # background task, which cannot see the browser's request to read its preferred language
+        self.language = current_language()
+        with language_scope(self.language):
+            self.names = self.seat_names()
+
+    def seat_names(self) -> list[str]:
+        """Names as this screen's reader sees them: 'You' for their own seat."""
+        return [t('table.you') if index == self.seat else (seat.name or t('table.guest'))
+                for index, seat in enumerate(self.table.seats)]
+
+    # building -------------------------------------------------------------------------------
+    def build(self) -> None:
+        ui.add_css(TABLE_CSS)
+        ui.add_body_html(FOCUS_KEEPER)
+        self.live = Live()
+        self.root = ui.element('div').classes('w-full').props('data-testid="table"').mark('table')
+        with language_scope(self.language):
+            self._layout()
+        self.render(self.table.view(self.seat))
+        leave = watch(self.table, self.seat, lambda view, events: self.render(view))
+        client = ui.context.client
+        client.on_disconnect(leave)
+        client.on_delete(leave)
+
+    def _layout(self) -> None:
+        """Every part is built once and redrawn in place: a move then updates a handful of elements
+        instead of rebuilding the table (what keeps a click's answer close to a bare button's)."""
+        with self.root, ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start'):
+            with ui.column().classes('hod-felt w-full lg:w-auto lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
+                self.top = ui.element('div').classes('w-full')
+                self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
+                self.panel = ui.element('div').classes('w-full')
+                with ui.column().classes('w-full gap-3') as self.play_area:
+                    self.board()
+            with ui.column().classes('w-full lg:w-80 lg:shrink-0 gap-3'):
+                # folded or open as the player leaves them
+                with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
+                    self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
+                with fold(t('table.log'), icon='history', testid='log-fold'):
+                    self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
+                self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
+
+    # what the screen shows -------------------------------------------------------------------
+    def phase(self, view: Any) -> str:
+        """'over', 'count' (a hand's count is on the screen), or the game's own turn phase."""
+        if view.outcome is not None:
+            return 'over'
+        if self.table.pause is not None:
+            return 'count'
+        return self.turn_phase(view)
+
+    def render(self, view: Any) -> None:
+        """Redraw from this seat's view: what changes on every move goes through the live channel
+        (one patch), the rest (count, game over, a new hand) as element updates."""
+        self.shown_version = self.table.version
+        with language_scope(self.language):
+            self._render(view)
+        self.live.send()
+
+    def _render(self, view: Any) -> None:
+        phase = self.phase(view)
+        self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version)})
+        self.rebuild_when_changed('top', (self.hand_number(view),), self.top, lambda: self._top_bar(view))
+        others = [self.seat_info(view, seat) for seat in self._others()]
+        self.live.html(self.seats_view, seats_html(others))
+        during_play = phase not in ('count', 'over')
+        panel_key = ('play' if during_play else phase, self.hand_number(view), *self.panel_key(view))
+        self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
+        self.play_area.set_visibility(during_play)
+        if during_play:   # the next hand is already dealt: it shows once the count is read
+            self.draw_board(view, phase)
+        self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:],
+                                                    [str(score) for score in view.scores]))
+        self.live.html(self.log, log_html(self.log_lines()))
+        self.rebuild_when_changed('fair', self.fair_key(view), self.fair, lambda: self.fair_box(view))
+
+    def _others(self) -> list[int]:
+        """The other seats in playing order, starting after this one."""
+        count = len(self.table.seats)
+        return [(self.seat + step) % count for step in range(1, count)]
+
+    def rebuild_when_changed(self, part: str, key: tuple, container: ui.element, build: Callable[[], None]) -> None:
+        if self.built.get(part) != key:
+            self.built[part] = key
+            container.clear()
+            with container:
+                build()
+
+    def notice_html(self) -> str:
+        return (f'<div class="text-amber-200 text-sm" data-testid="notice" role="alert">{escape(self.notice)}</div>'
+                if self.notice else '')
+
+    def _panel(self, view: Any, phase: str) -> None:
+        if phase in ('count', 'over'):
+            self.count_panel(view, phase)
+        if phase == 'over':
+            self._game_over(view)
+
+    def _top_bar(self, view: Any) -> None:
+        with ui.row().classes('w-full items-center gap-2 text-sm'):
+            ui.html(''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
+                            for index, text in enumerate(self.top_texts(view))),
+                    sanitize=False).classes('flex gap-2 items-center')
+            ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
+            action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
+
+    def _game_over(self, view: Any) -> None:
+        winners = view.outcome.winners
+        with ui.card().classes('w-full items-center gap-3 text-gray-900').props('data-testid="game-over"') \
+                .mark('game-over'):
+            key = 'over.you_win' if self.seat in winners else 'over.winner'
+            ui.label(t(key, names=', '.join(self.names[s] for s in winners))).classes('text-2xl font-bold') \
+                .props('role=heading aria-level=2')
+            if view.outcome.reason:
+                ui.label(t(f'over.reason.{view.outcome.reason}')).classes('text-gray-700')
+            with ui.row().classes('gap-2'):
+                ui.button(t('over.play_again'), on_click=self.on_play_again) \
+                    .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
+                ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
+
+    def _confirm_new_game(self) -> None:
+        with ui.dialog() as dialog, ui.card():
+            ui.label(t('table.new_game_confirm'))
+            with ui.row():
+                ui.button(t('table.new_game_yes'), on_click=lambda: (dialog.close(), self.on_new_game())) \
+                    .props('unelevated no-caps data-testid="new-game-yes"')
+                ui.button(t('table.new_game_no'), on_click=dialog.close).props('flat no-caps')
+        dialog.open()
+
+    # the player's actions -------------------------------------------------------------------
+    def speaking(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """The player's actions answer in the page's language, looked up once per action."""
+        def speaking(*args: Any) -> None:
+            with language_scope(self.language):
+                handler(*args)
+        return speaking
+
+    def act(self, action: Any, version: int | None = None) -> bool:
+        """Send an action with the version of the screen it was chosen on; a refusal is shown in
+        words and changes nothing."""
+        return self._attempt(lambda seen: self.table.act(self.seat, action, seen), version)
+
+    def resume(self, version: int | None = None) -> None:
+        self._attempt(lambda seen: self.table.resume_after_count(self.seat, seen), version)
+
+    def _attempt(self, send: Callable[[int], None], version: int | None) -> bool:
+        try:
+            send(self.shown_version if version is None else version)
+        except IllegalAction as refusal:
+            self.refused(refusal_text(refusal, self.parse_card))
+            return False
+        self.notice = ''
+        self.after_action()
+        return True
+
+    def refused(self, text: str) -> None:
+        self.notice = text
+        ui.notify(text, type='warning')
+        self.render(self.table.view(self.seat))
+
+    # what a game supplies ----------------------------------------------------------------------
+    @abstractmethod
+    def board(self) -> None:
+        """Build the game's board in the play area (once)."""
+
+    @abstractmethod
+    def draw_board(self, view: Any, phase: str) -> None:
+        """Redraw the board for this view, through ``self.live``."""
+
+    @abstractmethod
+    def turn_phase(self, view: Any) -> str:
+        """What this seat is doing now in the game's words ('draw', 'discard'...) or 'wait'."""
+
+    @abstractmethod
+    def count_panel(self, view: Any, phase: str) -> None:
+        ...
+
+    @abstractmethod
+    def seat_info(self, view: Any, seat: int) -> SeatInfo:
+        ...
+
+    @abstractmethod
+    def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
+        ...
+
+    @abstractmethod
+    def log_lines(self) -> list[str]:
+        ...
+
+    @abstractmethod
+    def fair_box(self, view: Any) -> None:
+        ...
+
+    def hand_number(self, view: Any) -> int:
+        return getattr(view, 'hand_number', 1)
+
+    def top_texts(self, view: Any) -> list[str]:
+        return [t('table.hand_number', hand=self.hand_number(view))]
+
+    def panel_key(self, view: Any) -> tuple:
+        """What else rebuilds the count panel when it changes."""
+        return ()
+
+    def fair_key(self, view: Any) -> tuple:
+        return (self.hand_number(view),)
+
+    def after_action(self) -> None:
+        """The table accepted an action of this screen."""
