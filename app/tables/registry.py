@@ -41,18 +41,22 @@ def new_table_id() -> str:
 
 
 def create_table(game: GameInfo, options: TableOptions, people: list[Seat], *, seed: int | None = None) -> Table:
-    """A new table with these people in the first seats and computers in the rest, stored at once
-    so that its address works from the first moment."""
-    table = Table(new_table_id(), game, options, computer_seats(options, people),
-                  seed=seed if seed is not None else secrets.randbits(63))
-    row = GameTable(id=table.id, game_id=game.id, options_json=json.dumps(options.to_dict()),
+    """A new table with these people in the first seats and computers in the rest."""
+    return add_table(Table(new_table_id(), game, options, computer_seats(options, people),
+                           seed=seed if seed is not None else secrets.randbits(63)))
+
+
+def add_table(table: Table) -> Table:
+    """Store a new table at once, so that its address works from the first moment, and make it
+    the live one of its id. Raises TableUnavailable when the database cannot take it."""
+    row = GameTable(id=table.id, game_id=table.game.id, options_json=json.dumps(table.options.to_dict()),
                     seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
                     status=table.status)
     try:
         with session_scope() as session:
             insert_table(session=session, table=row)
     except SQLAlchemyError as error:
-        logger.exception('could not store a new %s table', game.id)
+        logger.exception('could not store a new %s table', table.game.id)
         raise TableUnavailable(str(error)) from error
     return _adopt(table)
 

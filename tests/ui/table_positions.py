@@ -1,24 +1,33 @@
 """Known Chinchón positions for table stories: a real game from a seed, with chosen cards moved into
-place (every card stays in the game exactly once), saved where the page looks for it."""
+place (every card stays in the game exactly once), seated for the test's browser and stored where
+/table/<id> finds it."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from nicegui import app
 
-from app.controllers.table import TableController, TableOptions, save_table, saved_table
 from app.games import GAMES_BY_ID
-from app.pages.chinchon import OPTIONS_KEY
+from app.pages.tables import TABLES_KEY, guest_token, options_key, table_path
+from app.tables.registry import add_table, new_table_id
+from app.tables.table import Seat, Table, TableOptions, computer_seats
+from models.db import session_scope
+from models.tables import load_table
+
+CHINCHON = GAMES_BY_ID['chinchon']
 
 
 def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, discard: str | None = None,
                       stock_top: str | None = None, current: int = 0, dealer: int | None = None,
                       scores: list[int] | None = None, limit: int = 100, buyback: bool = False,
-                      speed: str = 'instant', seed: int = 7) -> TableController:
+                      speed: str = 'instant', seed: int = 7) -> Table:
+    """A table (not stored yet) with a person at seat 0 and easy computers in the rest."""
     options = TableOptions(seats=seats, level='easy', speed=speed, hints=True,
                            rules={'limit': limit, 'buyback': buyback})
-    data = TableController(GAMES_BY_ID['chinchon'], options, seed=seed).to_dict()
+    table = Table(new_table_id(), CHINCHON, options, computer_seats(options, [Seat('person')]), seed=seed)
+    data = table.to_dict()
     state = data['state']
     wanted = {seat: text.split() for seat, text in (hands or {}).items()}
     fixed = [card for cards in wanted.values() for card in cards] + ([discard] if discard else []) \
@@ -37,16 +46,30 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
         state['dealer'] = dealer
     if scores is not None:
         state['scores'] = list(scores)
-    return TableController.from_dict(data)
+    return Table.from_saved(table.id, CHINCHON.id, options.to_dict(), [seat.to_dict() for seat in table.seats],
+                            data, 0)
 
 
-def save_for_user(controller: TableController) -> None:
-    """Put the table where /play/chinchon finds it (call after user.open so the storage exists)."""
-    save_table(app.storage.user, controller)
-    app.storage.user[OPTIONS_KEY] = {'seats': controller.options.seats, 'level': 'easy', 'speed': 'instant',
-                                     'hints': True, 'limit': controller.options.rules['limit'],
-                                     'buyback': controller.options.rules['buyback']}
+def seat_user(table: Table) -> str:
+    """Seat the test's browser at seat 0, store the table and remember it in the browser (call
+    after user.open, so that the browser's storage exists). Returns the table's address."""
+    table.seats[0].guest = guest_token()
+    add_table(table)
+    app.storage.user[TABLES_KEY] = {'chinchon': table.id}
+    app.storage.user[options_key(CHINCHON)] = {
+        'seats': table.options.seats, 'level': 'easy', 'speed': 'instant', 'hints': True,
+        'limit': table.options.rules['limit'], 'buyback': table.options.rules['buyback']}
+    return table_path(table.id)
 
 
-def stored_table() -> dict[str, Any]:
-    return saved_table(app.storage.user, GAMES_BY_ID['chinchon'])
+def my_table_path() -> str:
+    """The address of the browser's latest Chinchón table."""
+    return table_path(app.storage.user[TABLES_KEY]['chinchon'])
+
+
+def stored_table(table_id: str | None = None) -> dict[str, Any]:
+    """What the database holds of a table (default: the browser's latest Chinchón table)."""
+    table_id = table_id or app.storage.user[TABLES_KEY]['chinchon']
+    with session_scope() as session:
+        row = load_table(session=session, table_id=table_id)
+        return {**json.loads(row.state_json), 'version': row.version, 'status': row.status}

@@ -4,12 +4,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
-from types import SimpleNamespace
 
 from nicegui import ui
 from nicegui.testing import User
 
-from table_positions import chinchon_position, save_for_user, stored_table
+from table_positions import chinchon_position, my_table_path, seat_user, stored_table
 
 
 def one(user: User, marker: str) -> ui.element:
@@ -45,22 +44,21 @@ def pick(user: User, code: str) -> None:
     user.find(marker='hand').trigger('click', hand_codes(user).index(code))
 
 
-async def open_position(user: User, controller) -> None:
+async def open_position(user: User, table) -> None:
     await user.open('/')
-    save_for_user(controller)
-    await user.open('/play/chinchon')
+    await user.open(seat_user(table))
 
 
 async def test_setup_deals_at_once_with_the_chosen_options(user: User, monkeypatch) -> None:
     # a fixed deal: in about 1 deal in 70 a computer closes before our first turn (no 'draw' then)
-    monkeypatch.setattr('app.pages.chinchon.secrets', SimpleNamespace(randbits=lambda bits: 1))
+    monkeypatch.setattr('app.tables.registry.secrets.randbits', lambda bits: 1)
     await user.open('/play/chinchon')
     await user.should_see('Nueva partida de Chinchón')
     one(user, 'opt-seats').set_value(3)
     one(user, 'opt-limit').set_value(50)
     one(user, 'opt-speed').set_value('instant')
     user.find(marker='start').click()
-    await user.open('/play/chinchon')   # where the start button navigates
+    await user.open(my_table_path())   # where the start button navigates
     await user.should_see(marker='table')
     assert drawing(user, 'seats').count('data-testid="seat"') == 2    # two computers (and you)
     await user.should_see('Tope 50')
@@ -73,7 +71,8 @@ async def test_remembers_the_last_options(user: User) -> None:
     one(user, 'opt-seats').set_value(5)
     one(user, 'opt-level').set_value('hard')
     user.find(marker='start').click()
-    await user.open('/play/chinchon?new=true')
+    await user.open('/play/chinchon')
+    await user.should_see(marker='resume')       # the table just dealt can be resumed from here
     assert one(user, 'opt-seats').value == 5
     assert one(user, 'opt-level').value == 'hard'
 
@@ -112,7 +111,7 @@ async def test_sort_puts_melds_together_then_loose_cards_by_value(user: User) ->
     user.find(marker='sort').click()
     await until(lambda: hand_codes(user)[:3] == ['1o', '2o', '3o'])
     assert hand_codes(user)[3:] == ['5c', '7e', '11b', '12c']
-    await user.open('/play/chinchon')             # the order survives a reload
+    await user.open(my_table_path())             # the order survives a reload
     assert hand_codes(user)[:3] == ['1o', '2o', '3o']
 
 
@@ -165,7 +164,8 @@ async def test_game_over_and_play_again(user: User) -> None:
     await until(lambda: phase(user) == 'over')
     await user.should_see('Gana: Lucía')
     user.find(marker='play-again').click()
-    await user.open('/play/chinchon')
+    assert my_table_path() != f'/table/{table.id}'   # a new table
+    await user.open(my_table_path())
     await until(lambda: phase(user) in ('draw', 'wait'))
     assert stored_table()['state']['scores'] == [0, 0]
 
@@ -175,7 +175,7 @@ async def test_reload_returns_to_the_same_table(user: User) -> None:
     await open_position(user, table)
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'discard')
-    await user.open('/play/chinchon')
+    await user.open(my_table_path())
     assert phase(user) == 'discard'
     assert '4e' in hand_codes(user)
 
@@ -194,11 +194,11 @@ async def test_english_table_stays_english_through_the_computers_moves(user: Use
 async def test_home_offers_to_resume_a_game_in_progress(user: User) -> None:
     await user.open('/')
     await user.should_not_see(marker='resume-chinchon')
-    save_for_user(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}))
+    seat_user(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}))
     await user.open('/')
     await user.should_see('Continuar partida')
     user.find(marker='resume-chinchon').click()
-    await user.open('/play/chinchon')
+    await user.open(my_table_path())
     assert sorted(hand_codes(user)) == sorted('1o 2o 3o 5c 7e 11b 12c'.split())
 
 

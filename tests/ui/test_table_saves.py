@@ -1,18 +1,28 @@
-"""When a table saves itself: a move goes to the screen first and is saved a moment later, moves in
-between are saved together, and nothing a player did is lost on a reload, a disconnect or a new game."""
+"""When a table saves itself: a step goes to the screens first and is saved a moment later, steps in
+between are saved together, nothing a player did is lost when the screens go away, and a table
+whose saved version moved on under it (another process wrote it) is let go instead of overwriting."""
 from __future__ import annotations
 
 import json
 
-from app.controllers.table import TableController, settle_saves
 from app.engine.chinchon import DrawStock
+from app.tables import registry
+from app.tables.table import SAVE_DELAY, Table
+from models.db import session_scope
+from models.tables import save_table_if_version
 
-from table_positions import chinchon_position
+from table_positions import chinchon_position, stored_table
 
 
-def counting(controller: TableController) -> list[dict]:
+async def settle_saves() -> None:
+    """Wait until a step made just before has been saved: timers run in deadline order."""
+    import asyncio
+    await asyncio.sleep(2 * SAVE_DELAY)
+
+
+def counting(table: Table) -> list[dict]:
     saves: list[dict] = []
-    controller.on_save = lambda table: saves.append(json.loads(json.dumps(table.to_dict())))
+    table.on_save = lambda saved: saves.append(json.loads(json.dumps(saved.to_dict())))
     return saves
 
 
@@ -20,9 +30,9 @@ async def test_a_move_is_saved_just_after_it_is_shown() -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
     saves = counting(table)
     shown: list[int] = []
-    table.listeners.append(lambda events: shown.append(len(saves)))
-    table.act(DrawStock())        # the human keeps the turn (a discard is next): no computer moves
-    assert shown == [0]            # the screen heard of the move before any save
+    table.subscribe(0, lambda view, events: shown.append(len(saves)))
+    table.act(0, DrawStock(), table.version)   # the person keeps the turn (a discard is next)
+    assert shown == [0]                         # the screen heard of the move before any save
     await settle_saves()
     assert len(saves) == 1 and saves[0]['state']['hands'][0][-1] == '4e'
 
@@ -31,33 +41,22 @@ async def test_moves_in_quick_succession_are_saved_once_with_the_latest_state() 
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
     saves = counting(table)
     table.save_soon()
-    table.act(DrawStock())
+    table.act(0, DrawStock(), table.version)
     table.save_soon()
     await settle_saves()
     assert len(saves) == 1 and len(saves[0]['state']['hands'][0]) == 8
 
 
-async def test_flush_and_stop_save_what_is_held_back_at_once() -> None:
+async def test_when_the_last_screen_leaves_what_is_held_back_is_saved_at_once() -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
     saves = counting(table)
-    table.act(DrawStock())
-    table.stop()                   # the browser went away: the move is saved there and then
+    leave = registry.watch(table, 0, lambda view, events: None)
+    table.act(0, DrawStock(), table.version)
+    leave()                        # the browser went away: the move is saved there and then
     assert len(saves) == 1
     table.flush()                  # nothing left to save
     await settle_saves()
     assert len(saves) == 1
-
-
-async def test_a_retired_table_never_saves_over_the_new_one() -> None:
-    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
-    saves = counting(table)
-    table.act(DrawStock())
-    table.retire()                 # 'play again': what was held back is saved first...
-    assert len(saves) == 1
-    table.save_soon()              # ...and nothing afterwards can overwrite the new table
-    table.stop()
-    await settle_saves()
-    assert len(saves) == 1 and table.on_save is None
 
 
 def test_without_an_event_loop_a_save_happens_at_once() -> None:
@@ -65,3 +64,26 @@ def test_without_an_event_loop_a_save_happens_at_once() -> None:
     saves = counting(table)
     table.save_soon()
     assert len(saves) == 1
+
+
+async def test_saved_steps_reach_the_database_with_their_version() -> None:
+    table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
+    table.act(0, DrawStock(), table.version)
+    await settle_saves()
+    saved = stored_table(table.id)
+    assert saved['version'] == table.version == 1 and saved['state']['hands'][0][-1] == '4e'
+    assert registry.open_table(table.id) is table           # one live object per id
+
+
+async def test_a_table_written_by_another_process_is_let_go_not_overwritten() -> None:
+    table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
+    with session_scope() as session:   # another process moved this table on to version 5
+        assert save_table_if_version(session=session, table_id=table.id, expected_version=0, version=5,
+                                     state_json=json.dumps(table.to_dict()), status='playing',
+                                     seats_json=json.dumps([seat.to_dict() for seat in table.seats]))
+    table.act(0, DrawStock(), table.version)
+    await settle_saves()
+    assert stored_table(table.id)['version'] == 5      # the other process's write stands
+    assert table.on_save is None                       # this copy never writes again
+    reloaded = registry.open_table(table.id)
+    assert reloaded is not table and reloaded.version == 5

@@ -1,0 +1,85 @@
+"""The Table as the one authority of a game: whose actions it takes, what each screen is told, and
+the tables' life in the registry (one object per id, abandoned after 30 days)."""
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from nicegui.testing import User
+
+from app.engine.chinchon import Discard, DrawDiscard, DrawStock
+from app.engine.protocol import IllegalAction
+from app.engine.cards import spanish_card
+from app.tables import registry
+from models.tables import utcnow
+
+from table_positions import chinchon_position, seat_user
+
+
+def snapshot(table) -> str:
+    return json.dumps(table.to_dict(), sort_keys=True) + f'@{table.version}'
+
+
+@pytest.mark.parametrize('seat, version, action, code', [
+    (1, 0, DrawStock(), 'not_your_seat'),          # a computer's seat
+    (7, 0, DrawStock(), 'not_your_seat'),          # no such seat
+    (0, 3, DrawStock(), 'stale'),                  # a click from a screen of another version
+    (0, 0, Discard(spanish_card('1o')), 'phase'),  # the rules refuse it: you must draw first
+])
+def test_refused_actions_say_why_and_change_nothing(seat, version, action, code) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'})
+    before = snapshot(table)
+    with pytest.raises(IllegalAction) as refusal:
+        table.act(seat, action, version)
+    assert refusal.value.code == code or (code == 'phase' and refusal.value.code != 'stale')
+    assert snapshot(table) == before
+
+
+def test_a_click_from_an_out_of_date_screen_is_refused_after_the_table_moved() -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
+    seen = table.version
+    table.act(0, DrawStock(), seen)              # one tab draws...
+    before = snapshot(table)
+    with pytest.raises(IllegalAction) as refusal:
+        table.act(0, DrawDiscard(), seen)        # ...the other, still showing the old table, takes the discard
+    assert refusal.value.code == 'stale' and snapshot(table) == before
+
+
+def test_each_subscriber_receives_its_own_seats_view() -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c', 1: '4c 6c 7c 10c 10e 11e 12e'},
+                              stock_top='4e')
+    received: dict[int, list] = {0: [], 1: []}
+    for seat in (0, 1):
+        table.subscribe(seat, lambda view, events, seat=seat: received[seat].append(view))
+    table.act(0, DrawStock(), table.version)
+    assert [str(card) for card in received[0][-1].hand] == '1o 2o 3o 5c 7e 11b 12c 4e'.split()
+    assert [str(card) for card in received[1][-1].hand] == '4c 6c 7c 10c 10e 11e 12e'.split()
+    assert received[0][-1].current_seat == received[1][-1].current_seat == 0
+
+
+async def test_a_table_left_alone_for_30_days_is_closed_as_abandoned(user: User) -> None:
+    await user.open('/')
+    path = seat_user(chinchon_position())
+    table_id = path.rsplit('/', 1)[1]
+    assert registry.abandon_idle(now=utcnow() + timedelta(days=29)) == 0
+    assert registry.abandon_idle(now=utcnow() + timedelta(days=31)) >= 1
+    assert registry.open_table(table_id) is None
+    await user.open(path)
+    await user.should_see('Esta mesa no existe o se cerró por llevar 30 días sin jugarse.')
+
+
+async def test_another_browser_cannot_sit_at_your_table(user: User) -> None:
+    await user.open('/')
+    table = chinchon_position()
+    table.seats[0].guest = 'somebody-elses-browser-token'
+    registry.add_table(table)
+    await user.open(f'/table/{table.id}')
+    await user.should_see('Esta mesa es de otros jugadores: no tienes sitio en ella.')
+    await user.should_not_see(marker='hand')
+
+
+@pytest.mark.parametrize('address', ['/table/nope', '/table/' + 'x' * 16, '/table/%27%3B--aaaaaaaaaaaa'])
+async def test_unknown_or_malformed_table_addresses_say_so(user: User, address: str) -> None:
+    await user.open(address)
+    await user.should_see('Esta mesa no existe o se cerró por llevar 30 días sin jugarse.')
