@@ -37,36 +37,45 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope='session')
-def server_url() -> str:
-    data = Path(tempfile.mkdtemp(prefix='hod-e2e-'))
-    port = free_port()
+def start_server(data: Path, port: int) -> subprocess.Popen:
+    """`python main.py` on this port with its data (SQLite database included) in `data`; returns
+    once the site answers, or fails the test with the server's log."""
     env = {key: value for key, value in os.environ.items()
            if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data),
                DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1')
-    log = open(data / 'server.log', 'w')
+    log = open(data / 'server.log', 'a')
     process = subprocess.Popen([sys.executable, 'main.py'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log.close()
     url = f'http://127.0.0.1:{port}'
     deadline = time.monotonic() + 60
     while True:
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
-                    break
+                    return process
         except OSError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             pytest.fail(f'server did not start:\n{(data / "server.log").read_text()}', pytrace=False)
         time.sleep(0.2)
-    yield url
+
+
+def stop_server(process: subprocess.Popen) -> None:
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
-    log.close()
+
+
+@pytest.fixture(scope='session')
+def server_url() -> str:
+    port = free_port()
+    process = start_server(Path(tempfile.mkdtemp(prefix='hod-e2e-')), port)
+    yield f'http://127.0.0.1:{port}'
+    stop_server(process)
 
 
 @pytest.fixture(scope='session')
