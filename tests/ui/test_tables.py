@@ -83,3 +83,48 @@ async def test_another_browser_cannot_sit_at_your_table(user: User) -> None:
 async def test_unknown_or_malformed_table_addresses_say_so(user: User, address: str) -> None:
     await user.open(address)
     await user.should_see('Esta mesa no existe o se cerró por llevar 30 días sin jugarse.')
+
+
+def test_deal_commitments_are_read_from_every_games_view() -> None:
+    from types import SimpleNamespace
+
+    from app.engine.cards import commitment
+    from app.tables.records import deal_commitments
+
+    chinchon = SimpleNamespace(past_hands=[SimpleNamespace(commitment='c1', seed='s1')])
+    continental = SimpleNamespace(past_seeds=('s1', 's2'), commitment='now')
+    ronda = SimpleNamespace(seed='s9', commitment=commitment('s9'))
+    assert deal_commitments(chinchon) == [('c1', 's1')]
+    assert deal_commitments(continental) == [(commitment('s1'), 's1'), (commitment('s2'), 's2')]
+    assert deal_commitments(ronda) == [(commitment('s9'), 's9')]
+    assert deal_commitments(SimpleNamespace(seed=None, commitment='x')) == []
+
+
+async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fresh_accounts) -> None:
+    import asyncio
+
+    from app import accounts
+    from app.history import history_page
+    from app.tables.table import Seat
+
+    ana = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
+    bea = accounts.register(username='bea', password='correct horse', confirmation='correct horse')
+    # Lucía (seat 1) closes at once; you (90 + 57) and Bea (95 + her loose cards) go over: game over
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0, 95], seats=3)
+    table.seats[0].user_id = ana.id
+    table.seats[2] = Seat('person', name='Bea', user_id=bea.id, guest='bea-browser')
+    registry.add_table(table)
+    leave = registry.watch(table, 0, lambda view, events: None)
+    for _ in range(500):
+        if table.is_over():
+            break
+        if table.pause is not None:
+            table.resume_after_count(0, table.version)
+        await asyncio.sleep(0.02)
+    leave()
+    assert table.is_over()
+    for account, seat in ((ana, 0), (bea, 2)):
+        page = history_page(user_id=account.id)
+        assert page.total == 1
+        assert page.games[0].score == table.state.outcome().scores[seat]
