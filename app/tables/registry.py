@@ -1,6 +1,6 @@
 """The id -> Table registry: one live object per table id, shared by every tab, page and person.
 
-This is the only game-related module-level state of the site (STYLE.md). A table that nobody
+This is the only game-related module-level state of the site. A table that nobody
 watches any more is saved and let go after a while; the next screen that asks for it loads it
 back from the database, as after a restart. Saving is a compare-and-set on the version, so if two
 server processes ever held the same table, only one could write it: the other lets it go.
