@@ -1,7 +1,8 @@
 """Every SQLModel table of the site lives in this one module (see STYLE.md).
 
-Tables are added here by the features that need them; `models.db.init_db` imports this module so
-that `SQLModel.metadata` knows them all before `create_all`.
+Tables are added here by the features that need them, each change with its Alembic revision in
+`models/migrations/versions/` (`python -m models.migrations "what changed"` drafts one); the
+migrations, not `create_all`, build the database (`models.db.init_db`).
 
 Times are aware datetimes in UTC (SQLModel refuses naive ones); `utcnow()` gives the current one.
 CRUD functions are keyword-only and take the session from the caller (`models.db.session_scope`).
@@ -13,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from sqlalchemy import case, func
-from sqlmodel import Field, Session, SQLModel, col, delete, select
+from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
 
 def utcnow() -> datetime:
@@ -81,6 +82,19 @@ class LoginThrottle(SQLModel, table=True):
     failures: int = 0
     last_failure_at: datetime = Field(default_factory=utcnow)
     locked_until: datetime | None = None
+
+
+class GameTable(SQLModel, table=True):
+    """One table in progress (or finished), the saved form of app.tables.Table."""
+    id: str = Field(primary_key=True, max_length=32)          # unguessable, URL-safe
+    game_id: str = Field(max_length=32, index=True)
+    options_json: str = Field(default='{}')
+    seats_json: str = Field(default='[]')
+    state_json: str                                            # the Table's whole saved dict
+    version: int = 0                                           # grows with every action
+    status: str = Field(default='playing', max_length=16, index=True)   # playing | over | abandoned
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)
 
 
 # users
@@ -208,3 +222,41 @@ def clear_login_throttle(*, session: Session, key: str) -> None:
 def forget_login_failures(*, session: Session, before: datetime) -> None:
     """Drop throttling rows whose last failure is older than `before` (keeps the table small)."""
     session.exec(delete(LoginThrottle).where(col(LoginThrottle.last_failure_at) < before))
+
+
+# game tables
+
+def insert_table(*, session: Session, table: GameTable) -> None:
+    """Add a new table; flushed at once so that a clashing id fails here (IntegrityError)."""
+    session.add(table)
+    session.flush()
+
+
+def load_table(*, session: Session, table_id: str) -> GameTable | None:
+    # populate_existing: what the database holds now, even if this session saw an older row
+    return session.get(GameTable, table_id, populate_existing=True)
+
+
+def save_table_if_version(*, session: Session, table_id: str, expected_version: int, version: int,
+                          state_json: str, seats_json: str, status: str) -> bool:
+    """Write the table only if the stored version is still `expected_version` (compare-and-set in
+    one UPDATE): of two processes saving the same version, the database lets exactly one through.
+    False means someone else wrote first (or the table is gone or abandoned): reload, do not retry."""
+    result = session.exec(
+        update(GameTable)
+        .where(col(GameTable.id) == table_id, col(GameTable.version) == expected_version)
+        .values(version=version, state_json=state_json, seats_json=seats_json, status=status,
+                updated_at=utcnow())
+        .execution_options(synchronize_session=False))
+    return result.rowcount == 1
+
+
+def abandon_idle_tables(*, session: Session, before: datetime) -> int:
+    """Mark 'abandoned' every playing table untouched since `before`; returns how many. The version
+    grows too, so a process still holding one of them cannot save it back to life."""
+    result = session.exec(
+        update(GameTable)
+        .where(col(GameTable.status) == 'playing', col(GameTable.updated_at) < before)
+        .values(status='abandoned', version=GameTable.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False))
+    return result.rowcount
