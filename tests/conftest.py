@@ -1,11 +1,15 @@
-"""Shared test set-up: a throwaway data folder and database, NiceGUI's `user` fixture, and
+"""Shared test set-up: a throwaway data folder and database, NiceGUI's `user` fixture, the
+database fixtures that run a test on SQLite and on a real PostgreSQL (postgres_server.py), and
 browser tests ordered last (sync Playwright leaves an event loop running that would break the
 asyncio tests after it)."""
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from postgres_server import PostgresServer, require_bin
 
 _DATA = Path(tempfile.mkdtemp(prefix='hod-test-'))
 os.environ['DATA_DIR'] = str(_DATA)
@@ -20,17 +24,73 @@ pytest_plugins = ['nicegui.testing.user_plugin']
 def fresh_accounts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cheap argon2 (tests only: production keeps the library's cost) and no accounts or games
     left over from other tests."""
-    from sqlmodel import delete
-
     from app import accounts
-    from models.db import init_db, session_scope
-    from models.tables import GameDeal, GameSeat, LoginThrottle, PlayedGame, User
 
     monkeypatch.setattr(accounts, 'PASSWORDS', accounts.password_context(rounds=1, memory_cost=1024))
+    _empty_every_table()
+
+
+def _empty_every_table() -> None:
+    from sqlmodel import SQLModel
+
+    import models.tables  # noqa: F401  (every table on the metadata)
+    from models.db import init_db, session_scope
+
     init_db()
     with session_scope() as session:
-        for table in (GameSeat, GameDeal, PlayedGame, LoginThrottle, User):
-            session.exec(delete(table))
+        for table in reversed(SQLModel.metadata.sorted_tables):  # children before parents
+            session.exec(table.delete())
+
+
+@pytest.fixture(scope='session')
+def postgres() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the whole run, started at the first test that needs it."""
+    server = PostgresServer(require_bin())
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope='session')
+def _postgres_suite_database(postgres: PostgresServer) -> str:
+    return postgres.create_database()
+
+
+@pytest.fixture(params=['sqlite', 'postgresql'])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a new, empty database (nothing migrated), once per backend. The test may point
+    `models.db` at it (`init_db(url)`); afterwards it points back at the suite's database."""
+    from models.db import init_db
+
+    if request.param == 'sqlite':
+        url = f'sqlite:///{tmp_path / "empty.db"}'
+    else:
+        url = request.getfixturevalue('postgres').create_database()
+    try:
+        yield url
+    finally:
+        init_db()
+
+
+@pytest.fixture(params=['sqlite', 'postgresql'])
+def database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test runs once on SQLite and once on PostgreSQL: `models.db` (and DATABASE_URL, for
+    code that calls `init_db()` itself) point at a migrated database with no rows, and back at the
+    suite's SQLite database afterwards."""
+    from models.db import init_db
+
+    url = (os.environ['DATABASE_URL'] if request.param == 'sqlite'
+           else request.getfixturevalue('_postgres_suite_database'))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv('DATABASE_URL', url)
+        _empty_every_table()
+        try:
+            yield url
+        finally:
+            patch.undo()
+            init_db()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

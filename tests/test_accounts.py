@@ -11,7 +11,7 @@ from app.history import SeatResult, record_finished_game
 from models.db import session_scope
 from models.tables import GameDeal, GameSeat, PlayedGame, User
 
-pytestmark = pytest.mark.usefixtures('fresh_accounts')
+pytestmark = pytest.mark.usefixtures('database', 'fresh_accounts')  # each test on SQLite and on PostgreSQL
 
 PASSWORD = 'correct horse'
 

@@ -16,21 +16,29 @@ def test_database_url_from_the_environment_wins(monkeypatch):
     assert config.database_url() == 'postgresql+psycopg://u:p@localhost/hod'
 
 
-def test_session_scope_commits_and_rolls_back(tmp_path):
-    url = f'sqlite:///{tmp_path / "throwaway.db"}'
-    db.init_db(url)
+def test_session_scope_commits_and_rolls_back(empty_database_url):
+    db.init_db(empty_database_url)
+    with db.session_scope() as session:
+        session.exec(text('CREATE TABLE probe (x INTEGER)'))
+        session.exec(text('INSERT INTO probe VALUES (1)'))
+    with pytest.raises(RuntimeError):
+        with db.session_scope() as session:
+            session.exec(text('INSERT INTO probe VALUES (2)'))
+            raise RuntimeError('boom')
+    with db.session_scope() as session:
+        assert session.exec(text('SELECT x FROM probe')).all() == [(1,)]
+
+
+def test_the_default_sqlite_database_needs_no_set_up(monkeypatch, tmp_path):
+    monkeypatch.setenv('DATA_DIR', str(tmp_path))
+    monkeypatch.delenv('DATABASE_URL', raising=False)
     try:
+        db.init_db()
+        assert (tmp_path / 'house_of_decks.db').exists()
         with db.session_scope() as session:
-            session.exec(text('CREATE TABLE probe (x INTEGER)'))
-            session.exec(text('INSERT INTO probe VALUES (1)'))
-        with pytest.raises(RuntimeError):
-            with db.session_scope() as session:
-                session.exec(text('INSERT INTO probe VALUES (2)'))
-                raise RuntimeError('boom')
-        with db.session_scope() as session:
-            assert session.exec(text('SELECT x FROM probe')).all() == [(1,)]
-        assert (tmp_path / 'throwaway.db').exists()
+            assert session.exec(text('SELECT count(*) FROM gametable')).one() == (0,)
     finally:
+        monkeypatch.undo()
         db.init_db()  # back to the suite's database
 
 

@@ -1,0 +1,147 @@
+"""Migrations applied at start by `init_db`, on SQLite and on PostgreSQL: an empty database, one
+made by the release before migrations (its `create_all` schema, captured in
+schema_before_migrations.<dialect>.sql), one already at the newest revision, and two server
+processes starting on the same new database at once."""
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
+from sqlmodel import Session, SQLModel
+
+from models import db
+from models.tables import (GameDeal, GameSeat, GameTable, PlayedGame, create_user, get_user_by_username,
+                           insert_table, list_games, load_table, record_game, seats_of)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def schema_before_migrations(dialect: str) -> list[str]:
+    text = (Path(__file__).parent / f'schema_before_migrations.{dialect}.sql').read_text()
+    text = '\n'.join(line for line in text.splitlines() if not line.startswith('--'))
+    return [statement for statement in text.split(';') if statement.strip()]
+
+
+def inspect_database(url: str, look):
+    """`look(connection)` on a connection of its own, outside `models.db`."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return look(connection)
+    finally:
+        engine.dispose()
+
+
+def revision_of(url: str) -> frozenset[str]:
+    return inspect_database(url, db.current_revisions)
+
+
+def differences_from_the_models(url: str) -> list:
+    return inspect_database(url, lambda connection: compare_metadata(MigrationContext.configure(connection),
+                                                                     SQLModel.metadata))
+
+
+def test_an_empty_database_gets_every_table_of_the_models(empty_database_url):
+    db.init_db(empty_database_url)
+    assert revision_of(empty_database_url) == db.head_revisions() == {'0002'}
+    assert differences_from_the_models(empty_database_url) == []
+
+
+def test_a_database_of_the_release_before_migrations_keeps_its_data(empty_database_url):
+    engine = create_engine(empty_database_url)
+    with engine.begin() as connection:
+        for statement in schema_before_migrations(engine.dialect.name):
+            connection.exec_driver_sql(statement)
+    ended = datetime(2026, 1, 5, 20, 30, tzinfo=UTC)
+    with Session(engine) as session:
+        ana = create_user(session=session, username='Ana', display_name='Ana', password_hash='$argon2-hash',
+                          language='es')
+        record_game(session=session,
+                    game=PlayedGame(user_id=ana.id, game_id='chinchon', started_at=ended, ended_at=ended,
+                                    hands_played=4, computer_level='hard', score=12, placement=1, won=True),
+                    seats=[GameSeat(played_game_id=0, seat=0, name_or_level='Ana', is_human=True, final_score=12,
+                                    placement=1, is_winner=True),
+                           GameSeat(played_game_id=0, seat=1, name_or_level='hard', is_human=False,
+                                    final_score=104, placement=2, is_winner=False)],
+                    deals=[GameDeal(played_game_id=0, hand=0, commitment='c0', seed='s0')])
+        session.commit()
+    engine.dispose()
+
+    db.init_db(empty_database_url)
+
+    assert revision_of(empty_database_url) == db.head_revisions()
+    assert differences_from_the_models(empty_database_url) == []
+    with db.session_scope() as session:
+        ana = get_user_by_username(session=session, username='ana')
+        assert (ana.display_name, ana.password_hash, ana.language) == ('Ana', '$argon2-hash', 'es')
+        [game] = list_games(session=session, user_id=ana.id)
+        assert (game.game_id, game.score, game.won, game.ended_at) == ('chinchon', 12, True, ended)
+        assert [seat.name_or_level for seat in seats_of(session=session, played_game_ids=[game.id])[game.id]] == \
+            ['Ana', 'hard']
+        bea = create_user(session=session, username='Bea', display_name='Bea', password_hash='x', language=None)
+        assert bea.id != ana.id  # the id sequence carried on
+        insert_table(session=session, table=GameTable(id='t-after-upgrade', game_id='chinchon', state_json='{}'))
+    with db.session_scope() as session:
+        assert load_table(session=session, table_id='t-after-upgrade').status == 'playing'
+
+
+def test_a_database_at_the_newest_revision_is_not_migrated_again(empty_database_url, monkeypatch):
+    db.init_db(empty_database_url)
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError('alembic ran on a database already at head')
+
+    monkeypatch.setattr(command, 'upgrade', refuse)
+    monkeypatch.setattr(command, 'stamp', refuse)
+    db.init_db(empty_database_url)  # the same engine
+    db.init_db()
+    db.init_db(empty_database_url)  # a new engine on the same database
+
+
+def test_a_database_with_only_some_of_the_old_tables_is_not_touched(empty_database_url):
+    engine = create_engine(empty_database_url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql(schema_before_migrations(engine.dialect.name)[0])  # loginthrottle alone
+    engine.dispose()
+    with pytest.raises(RuntimeError, match='only some of the tables'):
+        db.init_db(empty_database_url)
+    assert inspect_database(empty_database_url, lambda connection: inspect(connection).get_table_names()) == \
+        ['loginthrottle']
+
+
+def test_the_migrations_go_down_and_up_again(empty_database_url):
+    engine = db.init_db(empty_database_url)
+    with engine.begin() as connection:
+        command.downgrade(db.alembic_config(connection), 'base')
+    assert inspect_database(empty_database_url, lambda connection: inspect(connection).get_table_names()) == \
+        ['alembic_version']
+    assert revision_of(empty_database_url) == frozenset()
+    db.init_db(empty_database_url)
+    assert differences_from_the_models(empty_database_url) == []
+
+
+STARTING_PROCESS = '''
+import sys
+from models.db import init_db
+sys.stdin.readline()  # wait for the go, so that both processes migrate at the same moment
+init_db(sys.argv[1])
+'''
+
+
+def test_two_processes_starting_on_a_new_database_at_once_both_come_up(empty_database_url):
+    processes = [subprocess.Popen([sys.executable, '-c', STARTING_PROCESS, empty_database_url], cwd=ROOT,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for _ in range(2)]
+    for process in processes:
+        process.stdin.write('go\n')
+        process.stdin.flush()
+    for process in processes:
+        _, errors = process.communicate(timeout=60)
+        assert process.returncode == 0, errors
+    assert revision_of(empty_database_url) == db.head_revisions()
+    assert differences_from_the_models(empty_database_url) == []
