@@ -1,0 +1,1 @@
+"""Tables in progress: the Table authority, the id -> Table registry, and history records."""
