@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -24,16 +24,27 @@ def placements(scores: tuple[int, ...], winners: tuple[int, ...], better: Better
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-def deal_commitments(view: Any) -> list[tuple[str, str]]:
-    """(published commitment, revealed seed) per hand, whatever the game calls them in its view."""
+class PastDeal(NamedTuple):
+    hand: int          # 1 for the first hand
+    commitment: str    # the SHA-256 fingerprint shown during the hand
+    seed: str          # the secret seed, revealed after it
+
+
+def past_deals(view: Any) -> list[PastDeal]:
+    """The finished hands' deals, whatever the game calls them in its view."""
     past = getattr(view, 'past_hands', None)
     if past is not None:    # Chinchón: one record per finished hand
-        return [(hand.commitment, hand.seed) for hand in past]
+        return [PastDeal(hand.hand_number, hand.commitment, hand.seed) for hand in past]
     seeds = getattr(view, 'past_seeds', None)
     if seeds is not None:   # Continental: the seeds of finished hands
-        return [(commitment(seed), seed) for seed in seeds]
+        return [PastDeal(index + 1, commitment(seed), seed) for index, seed in enumerate(seeds)]
     seed = getattr(view, 'seed', None)   # Ronda Robada: one deal, revealed at the end
-    return [(view.commitment, seed)] if seed else []
+    return [PastDeal(1, view.commitment, seed)] if seed else []
+
+
+def deal_commitments(view: Any) -> list[tuple[str, str]]:
+    """(published commitment, revealed seed) per finished hand, as the history keeps them."""
+    return [(deal.commitment, deal.seed) for deal in past_deals(view)]
 
 
 def record_table(table: Table) -> list[int]:

@@ -1,16 +1,14 @@
-"""The count after a close (every hand, melds, lay-offs, points), the game-over summary and the
-fair-deal box. Built from the human seat's view only."""
+"""The count after a close (every hand, melds, lay-offs, points) and how to check a Chinchón deal.
+Built from one seat's view only."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
 from nicegui import ui
 
 from app.i18n import t
 from components.card import playing_card
-from components.controls import fold
 from components.table_parts import MELD_COLOURS
 
 
@@ -89,36 +87,6 @@ def _seat_count(result: Any, seat_count: Any, names: Sequence[str]) -> None:
 
 def _signed(points: int) -> str:
     return f'+{points}' if points > 0 else str(points)
-
-
-def fair_deal_box(commitment: str, past_hands: Sequence[Any]) -> None:
-    """The fingerprint of this hand's seed, the seeds of past hands, and how to check them. Folded
-    by default, and drawn with few elements: the table redraws in the browser on every move."""
-    with fold(t('fair.title'), icon='verified', testid='fair-deal', open_=False).classes('text-sm'):
-        ui.label(t('fair.current')).classes('font-semibold')
-        ui.label(commitment).classes('font-mono text-xs break-all').props('data-testid="commitment"').mark('commitment')
-        past = list(past_hands)[::-1][:10]
-        if past:
-            ui.label(t('fair.past')).classes('font-semibold mt-2')
-            latest, older = past[0], past[1:]
-            ui.label(t('fair.hand', hand=latest.hand_number)).classes('text-xs')
-            ui.label(t('fair.seed', seed=latest.seed)).classes('font-mono text-xs break-all') \
-                .props('data-testid="revealed-seed"').mark('revealed-seed')
-            ui.html(''.join(_past_hand_html(hand, with_hand=hand is not latest) for hand in [latest, *older]),
-                    sanitize=False)
-        ui.label(t('fair.how')).classes('mt-2')
-        ui.html(f'<pre class="hod-snippet" data-testid="verify-snippet"><code>{escape(VERIFY_SNIPPET)}</code></pre>',
-                sanitize=False).classes('w-full')
-
-
-def _past_hand_html(hand: Any, *, with_hand: bool) -> str:
-    """A past hand's number, seed and fingerprint (``with_hand`` False: the fingerprint only)."""
-    lines = [('text-xs', t('fair.hand', hand=hand.hand_number)),
-             ('font-mono text-xs break-all', t('fair.seed', seed=hand.seed))] if with_hand else []
-    lines.append(('font-mono text-xs break-all', t('fair.fingerprint', commitment=hand.commitment)))
-    return '<div class="mb-1">' + ''.join(f'<div class="{classes}">{escape(text)}</div>' for classes, text in lines) \
-        + '</div>'
-
 
 
 VERIFY_SNIPPET = '''import hashlib, random

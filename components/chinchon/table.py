@@ -16,7 +16,7 @@ from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
 from app.i18n import t
 from app.tables.table import Table
 from components.card import card_name
-from components.chinchon.count import count_panel, fair_deal_box
+from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
 from components.controls import action_button
 from components.table.shell import TableScreen
@@ -25,6 +25,7 @@ from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target
 
 class ChinchonTable(TableScreen):
     parse_card = staticmethod(spanish_card)
+    verify_snippet = VERIFY_SNIPPET
 
     def __init__(self, table: Table, seat: int, **handlers: Callable[[], None]) -> None:
         super().__init__(table, seat, **handlers)
@@ -77,12 +78,6 @@ class ChinchonTable(TableScreen):
 
     def panel_key(self, view: Any) -> tuple:
         return (view.last_result and view.last_result.bought_back, self.table.must_answer_during_pause(self.seat))
-
-    def fair_key(self, view: Any) -> tuple:
-        return (view.hand_number, len(view.past_hands))
-
-    def fair_box(self, view: Any) -> None:
-        fair_deal_box(view.commitment, view.past_hands)
 
     def log_lines(self) -> list[str]:
         return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache)

@@ -21,10 +21,12 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.i18n import current_language, language_scope, t
+from app.tables.records import past_deals
 from app.tables.registry import watch
 from app.tables.table import Table
 from components.controls import action_button, fold
 from components.live import Live
+from components.table.fair import fair_deal_box
 from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, SeatInfo, log_html, refusal_text, rules_link_html,
                                     scoreboard_html, seats_html)
 
@@ -33,6 +35,7 @@ class TableScreen(ABC):
     """One seat's screen of a table. Subclasses draw their game's board."""
 
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
+    verify_snippet: str                 # Python that rebuilds a deal from its revealed seed (fair-deal box)
 
     def __init__(self, table: Table, seat: int, *, on_play_again: Callable[[], None],
                  on_new_game: Callable[[], None]) -> None:
@@ -233,10 +236,6 @@ class TableScreen(ABC):
     def log_lines(self) -> list[str]:
         ...
 
-    @abstractmethod
-    def fair_box(self, view: Any) -> None:
-        ...
-
     def hand_number(self, view: Any) -> int:
         return getattr(view, 'hand_number', 1)
 
@@ -248,7 +247,10 @@ class TableScreen(ABC):
         return ()
 
     def fair_key(self, view: Any) -> tuple:
-        return (self.hand_number(view),)
+        return (self.hand_number(view), len(past_deals(view)))
+
+    def fair_box(self, view: Any) -> None:
+        fair_deal_box(view.commitment, past_deals(view), self.verify_snippet)
 
     def after_action(self) -> None:
         """The table accepted an action of this screen."""

@@ -89,13 +89,14 @@ def test_deal_commitments_are_read_from_every_games_view() -> None:
     from types import SimpleNamespace
 
     from app.engine.cards import commitment
-    from app.tables.records import deal_commitments
+    from app.tables.records import PastDeal, deal_commitments, past_deals
 
-    chinchon = SimpleNamespace(past_hands=[SimpleNamespace(commitment='c1', seed='s1')])
+    chinchon = SimpleNamespace(past_hands=[SimpleNamespace(hand_number=1, commitment='c1', seed='s1')])
     continental = SimpleNamespace(past_seeds=('s1', 's2'), commitment='now')
     ronda = SimpleNamespace(seed='s9', commitment=commitment('s9'))
     assert deal_commitments(chinchon) == [('c1', 's1')]
     assert deal_commitments(continental) == [(commitment('s1'), 's1'), (commitment('s2'), 's2')]
+    assert past_deals(continental)[1] == PastDeal(2, commitment('s2'), 's2')   # hands counted from 1
     assert deal_commitments(ronda) == [(commitment('s9'), 's9')]
     assert deal_commitments(SimpleNamespace(seed=None, commitment='x')) == []
 
