@@ -3,72 +3,77 @@
 NiceGUI answers any element update by rendering the whole page again in the browser (one Vue
 render function for the page), so a move would cost a full page redraw before the player sees
 it. Parts drawn through a ``Live`` channel instead change on the server without an element update
-and reach the browser as one small patch per move: the new markup and attributes are written
-straight into their elements, and into the page's own copy of those elements, so any later full
-redraw (or a reconnect, or a reload) shows the same thing. The server's elements stay the truth:
-tests and new pages read them as usual.
+and reach the browser as one small patch per move, through a Vue component of our own
+(``live.js``, called with ``run_method``) that writes the new markup and attributes straight into
+the elements it marked. The server's elements stay the truth: tests and new pages read them as
+usual, and a reload shows them. The browser keeps the newest values it was sent and writes them
+again into any marked element NiceGUI re-mounts, so nothing falls back to older markup.
+
+An element painted by a ``Live`` is painted only by it (never also by ``Direct`` or by hand).
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from nicegui import ui
 
 from components.controls import patch_props, set_props_quietly
 
-# Applies [element id, key, value] patches: 'innerHTML' is the markup of a ui.html, anything else
-# an attribute (None removes it). The page's element data is updated raw (no Vue redraw), and the
-# html component is told what it shows, so a later redraw does not write the same markup again.
-LIVE_SCRIPT = """<script>
-window.hodLive = (patches) => {
-  const elements = Vue.toRaw(mounted_app.elements);
-  for (const [id, key, value] of patches) {
-    const data = elements[id];
-    if (data) { if (value === null) delete data.props[key]; else data.props[key] = value; }
-    const el = document.getElementById('c' + id);
-    if (!el) continue;
-    if (key === 'innerHTML') {
-      el.innerHTML = value;
-      const component = getElement(id);
-      if (component) component.previousInnerHTML = value;
-    } else if (value === null || value === false) el.removeAttribute(key);
-    else el.setAttribute(key, value === true ? '' : value);
-  }
-};
-</script>"""
+MARK = 'data-hod-live'   # which elements the browser end may write into, and under which key
+
+
+class live_channel(ui.element, component='live.js'):
+    """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
+
+    def apply(self, patches: list[list[Any]]) -> None:
+        self.run_method('apply', patches)
 
 
 class Live:
     """Collects the patches of one redraw; ``send`` ships them in one message."""
 
     def __init__(self) -> None:
-        ui.add_head_html(LIVE_SCRIPT)
-        self.client = ui.context.client
+        self.channel = live_channel()
+        self.client = self.channel.client
         self.patches: list[tuple[ui.element, str, Any]] = []
+        self.newly_marked: list[ui.element] = []
+        self.connected = False   # once the browser has connected, every patch goes through the channel
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
+        self._mark(element)
         self.patches += [(element, key, value) for key, value in set_props_quietly(element, values)]
 
     def html(self, element: ui.html, content: str) -> None:
         """New markup for a ui.html; nothing is sent when it is unchanged."""
         if element.content == content:
             return
+        self._mark(element)
         with element.props.suspend_updates():
             element.content = content
-        self.patches.append((element, 'innerHTML', content))
+        # what the element holds (a server-side sanitizer may have changed it), sanitized in the
+        # browser when the element asks for it, as ui.html itself does
+        name = 'setHTML' if element.props.get('sanitize') else 'innerHTML'
+        self.patches.append((element, name, element.props['innerHTML']))
 
     def send(self) -> None:
-        """Ship the patches. Before the browser is connected (the page is still loading) the
-        changed elements are sent the ordinary way, which waits for the connection."""
-        if self.patches and self.client.has_socket_connection:
-            patches = [[element.id, key, value] for element, key, value in self.patches]
-            self.client.run_javascript(f'hodLive({json.dumps(patches, separators=(",", ":"))})')
-        else:
-            for element in {id(element): element for element, _, _ in self.patches}.values():
-                element.update()
-        self.patches = []
+        """Ship the patches. Until the browser has first connected (the page is still loading) the
+        changed elements are sent the ordinary way, which waits for the connection; after that,
+        patches wait in NiceGUI's outbox like any message, in order, over a reconnection too."""
+        self.connected = self.connected or self.client.has_socket_connection
+        # a newly marked element is sent whole once, so that the browser learns its mark
+        changed = self.newly_marked if self.connected else self.newly_marked + [e for e, _, _ in self.patches]
+        for element in {id(element): element for element in changed}.values():
+            element.update()
+        if self.connected and self.patches:
+            self.channel.apply([[element.id, name, value] for element, name, value in self.patches])
+        self.patches, self.newly_marked = [], []
+
+    def _mark(self, element: ui.element) -> None:
+        if MARK not in element.props:
+            with element.props.suspend_updates():
+                element.props[MARK] = str(element.id)
+            self.newly_marked.append(element)
 
 
 class Direct:
