@@ -39,16 +39,14 @@ def set_props_quietly(element: ui.element, values: dict[str, object]) -> list[tu
     """Set props (None removes one) without sending anything; returns what changed. Unlike
     ``element.props('...')`` nothing is parsed: this runs on every move."""
     props = element.props
-    changed: list[tuple[str, object]] = []
-    with props.suspend_updates():
-        for key, value in values.items():
-            if value is None:
-                if key in props:
+    changed = [(key, value) for key, value in values.items()
+               if (key in props if value is None else props.get(key) != value)]
+    if changed:   # one write for all the new values: each write of NiceGUI's props costs its change handlers
+        with props.suspend_updates():
+            for key, value in changed:
+                if value is None:
                     del props[key]
-                    changed.append((key, None))
-            elif props.get(key) != value:
-                props[key] = value
-                changed.append((key, value))
+            props.update({key: value for key, value in changed if value is not None})
     return changed
 
 
