@@ -42,3 +42,10 @@ async def test_no_action_links_to_a_page_that_does_not_exist(user: User) -> None
     for game in GAMES:
         if not route_exists(game.play_path):
             await user.should_not_see(marker=f'play-{game.id}')
+
+
+async def test_the_bench_page_is_registered_only_when_a_flag_asks_for_it(user: User) -> None:
+    from app.routes import route_exists
+
+    await user.open('/')
+    assert not route_exists('/bench/bare')   # HOD_BENCH=1 (set by python -m app.bench.table) adds it

@@ -129,3 +129,48 @@ async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fre
         page = history_page(user_id=account.id)
         assert page.total == 1
         assert page.games[0].score == table.state.outcome().scores[seat]
+
+
+async def test_a_database_fault_when_dealing_says_so_and_creates_nothing(user: User, monkeypatch, caplog) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def broken(**_: object) -> None:
+        raise OperationalError('INSERT', {}, Exception('disk I/O error'))
+
+    monkeypatch.setattr(registry, 'insert_table', broken)
+    await user.open('/play/chinchon')
+    before = {table.id for table in registry.live_tables()}
+    user.find(marker='start').click()
+    await user.should_see('No hemos podido abrir la mesa ahora mismo. Inténtalo de nuevo en unos segundos.')
+    assert {table.id for table in registry.live_tables()} == before
+    await user.should_see('Nueva partida de Chinchón')          # still on the setup form
+    assert 'could not store a new chinchon table' in caplog.text   # and the fault is logged for us
+    caplog.clear()
+
+
+async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monkeypatch) -> None:
+    import asyncio
+
+    from sqlalchemy.exc import OperationalError
+
+    from app.tables.table import SAVE_DELAY
+    from table_positions import stored_table
+
+    table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
+    real = registry.save_table_if_version
+    failing = {'left': 1}
+
+    def flaky(**arguments):
+        if failing['left']:
+            failing['left'] -= 1
+            raise OperationalError('UPDATE', {}, Exception('database is locked'))
+        return real(**arguments)
+
+    monkeypatch.setattr(registry, 'save_table_if_version', flaky)
+    table.act(0, DrawStock(), table.version)
+    await asyncio.sleep(2 * SAVE_DELAY)
+    assert stored_table(table.id)['version'] == 0 and table.on_save is not None   # kept, not let go
+    table.act(0, Discard(spanish_card('12c')), table.version)
+    await asyncio.sleep(2 * SAVE_DELAY)
+    saved = stored_table(table.id)
+    assert saved['version'] == 2 and saved['state']['discard'][-1] == '12c'
