@@ -142,6 +142,8 @@ def main() -> None:
                 else:
                     page.wait_for_timeout(20)
             bare_page.close()
+            # other work on the machine slows the table's longer path more than the bare button's
+            print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
             print(summary('bare NiceGUI button', bare))
             print(summary('draw from the stock', draws))
             print(summary('discard a card', discards))
