@@ -30,7 +30,8 @@ class live_channel(ui.element, component='live.js'):
 
 
 class Live:
-    """Collects the patches of one redraw; ``send`` ships them in one message."""
+    """Collects the patches of one redraw; ``send`` ships them in one message. Made while the page
+    is built: its browser end (an invisible ``live_channel``) goes where it is made."""
 
     def __init__(self) -> None:
         self.channel = live_channel()
