@@ -24,8 +24,8 @@ level; the game's "computer level" is that level when all computer seats share i
 
 Figures
 -------
-Which result is better depends on the game (`BETTER`): fewer points in Chinchón and Continental,
-more cards in Ronda Robada. Win rate is wins / games played.
+Which result is better depends on the game (its registry entry's `better`, gathered in `BETTER`):
+fewer points in Chinchón and Continental, more cards in Ronda Robada. Win rate is wins / games played.
 """
 from __future__ import annotations
 
@@ -34,30 +34,15 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import Enum
 
-from app.games import GAMES_BY_ID
+from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
 from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, list_games, record_game,
                            results_over_time, seats_of, totals_by)
 
 PER_PAGE = 20
 MIXED_LEVEL = 'mixed'
-
-
-class Better(Enum):
-    LOWER = 'lower'
-    HIGHER = 'higher'
-
-    def best(self, lowest: int, highest: int) -> int:
-        return lowest if self is Better.LOWER else highest
-
-
-BETTER: dict[str, Better] = {
-    'chinchon': Better.LOWER,
-    'ronda-robada': Better.HIGHER,
-    'continental': Better.LOWER,
-}
+BETTER: dict[str, Better] = {game.id: game.better for game in GAMES}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
     python -m app.ai.arena ronda-robada --seats hard,normal --games 2000 --seed 1 [--rules key=value ...]
 
-A game id ``x-y`` means ``app.engine.x_y`` (``GAME_ID``, ``Rules``, ``GameState``, ``new_game``) and
-``app.ai.x_y`` (``make_bot``); nothing here knows any particular game. Each deal seed is played once
+A game id is an entry of ``app.games``: its engine module (``Rules``, ``new_game``) and its computer
+players (``make_bot``); nothing here knows any particular game. Each deal seed is played once
 per rotation of the seats, so every level plays every position of the same deals. Who did better is
 the game's own ``outcome().winners``; a shared win counts 1/k to each of the k winners.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import math
 import multiprocessing
 import random
@@ -20,6 +19,9 @@ import time
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, TextIO
+
+from app.engine.protocol import Bot
+from app.games import GAMES_BY_ID
 
 MAX_ACTIONS_PER_GAME = 100_000
 
@@ -108,8 +110,11 @@ def percentile(values: list[float], quantile: float) -> float:
 
 
 def load_game(game_id: str) -> tuple[ModuleType, ModuleType]:
-    name = game_id.replace('-', '_')
-    return importlib.import_module(f'app.engine.{name}'), importlib.import_module(f'app.ai.{name}')
+    """The registered game's engine and computer players; ValueError for an unknown id."""
+    game = GAMES_BY_ID.get(game_id)
+    if game is None:
+        raise ValueError(f'unknown game {game_id!r}; known: {", ".join(GAMES_BY_ID)}')
+    return game.engine_module, game.ai_module
 
 
 def make_rules(engine: ModuleType, rules: Any = None) -> Any:
@@ -141,11 +146,8 @@ def _coerce(value: Any, default: Any) -> Any:
     return type(default)(value)
 
 
-def _hands_in(engine: ModuleType, state: Any) -> int:
-    """Hands dealt in a finished game: the game's ``hands_played(state)``, else its ``deal`` events."""
-    counter = getattr(engine, 'hands_played', None)
-    if counter is not None:
-        return counter(state)
+def _hands_in(state: Any) -> int:
+    """Hands dealt in a finished game: its ``deal`` events."""
     return max(1, sum(1 for event in getattr(state, 'events', ()) if event.kind == 'deal'))
 
 
@@ -198,7 +200,7 @@ def _play_one(engine: ModuleType, ai: ModuleType, rules: Any, levels: list[str] 
               slot_of_seat: list[int], deal_seed: int, result: MatchResult,
               bot_options: dict[str, dict[str, Any]]) -> None:
     state = engine.new_game(rules, len(levels), random.Random(deal_seed))
-    bots = [ai.make_bot(levels[slot], random.Random(f'{deal_seed}:{slot}'), **bot_options.get(levels[slot], {}))
+    bots: list[Bot] = [ai.make_bot(levels[slot], random.Random(f'{deal_seed}:{slot}'), **bot_options.get(levels[slot], {}))
             for slot in slot_of_seat]
     for _ in range(MAX_ACTIONS_PER_GAME):
         outcome = state.outcome()
@@ -219,7 +221,7 @@ def _play_one(engine: ModuleType, ai: ModuleType, rules: Any, levels: list[str] 
         if seat in outcome.winners:
             stats.wins += 1 / len(outcome.winners)
     result.games += 1
-    result.hands += _hands_in(engine, state)
+    result.hands += _hands_in(state)
 
 
 class _ProgressBar:
@@ -249,7 +251,7 @@ class _ProgressBar:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog='python -m app.ai.arena', description=__doc__.split('\n')[0])
-    parser.add_argument('game', help='chinchon, ronda-robada or continental')
+    parser.add_argument('game', choices=list(GAMES_BY_ID))
     parser.add_argument('--seats', required=True, help='levels per seat, comma separated, e.g. hard,normal')
     parser.add_argument('--games', type=int, default=200, help='games in all (rounded up to whole rotations)')
     parser.add_argument('--seed', type=int, default=1)
@@ -267,10 +269,6 @@ def main(argv: list[str] | None = None) -> int:
         rules = make_rules(engine, rules or None)
         for level in levels:
             ai.make_bot(level, random.Random(0))
-    except ModuleNotFoundError as error:
-        if not (error.name or '').endswith(args.game.replace('-', '_')):
-            raise
-        parser.error(f'unknown game {args.game!r}')
     except ValueError as error:
         parser.error(str(error))
     result = play_match(args.game, levels, args.games, args.seed, rules,

@@ -66,11 +66,11 @@ class Card:
 
 
 def sort_key(card: Card) -> tuple[int, int]:
-    suit_index = -1 if card.suit is None else list(type(card.suit)).index(card.suit)
-    return (suit_index, card.rank)
+    return (_SUIT_ORDER[card.suit], card.rank)
 
 
 JOKER = Card(0, None)
+_SUIT_ORDER = {None: -1} | {suit: index for suits in (SpanishSuit, FrenchSuit) for index, suit in enumerate(suits)}
 
 _SPANISH_SUITS = {suit.value: suit for suit in SpanishSuit}
 _FRENCH_SUITS = {suit.value: suit for suit in FrenchSuit}

@@ -1,23 +1,27 @@
-"""The protocol every game speaks (after OpenSpiel's State).
+"""The contract every game keeps (after OpenSpiel's State).
 
-Controllers, bots, the arena and the tests talk to a game only through this:
+Tables, bots, the arena and the tests talk to a game only through this:
 
     state = chinchon.new_game(rules, seats=4, rng=random.Random(seed))
     seat = state.current_seat              # None once the game is over
-    actions = state.legal_actions(seat)    # hashable Action values
+    actions = state.legal_actions(seat)    # hashable Action values; empty for a seat not deciding
     events = state.apply(seat, action)     # IllegalAction leaves the state untouched
     view = state.view(seat)                # exactly what that seat may know, incl. its legal actions
     state.outcome()                        # None while playing, then an Outcome
     data = state.to_dict(); chinchon.GameState.from_dict(data)   # JSON-compatible, mid-hand too
 
-A game module exposes ``GAME_ID``, ``Rules``, ``Action``, ``GameState`` and ``new_game``; its
-computer players live in ``app.ai.<module>`` with ``make_bot(level, rng)``.
+A game module exposes ``GAME_ID`` (the site's id, e.g. ``ronda-robada``), ``Rules``, ``GameState``
+(a subclass of :class:`GameState`), ``new_game(rules, seats, rng)`` and ``ACTIONS`` (its
+``actions_json.ActionCodec``: actions to and from JSON). Its computer players live in the
+module ``app.games`` registers for it, with ``make_bot(level, rng)`` returning a :class:`Bot`.
 """
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 LEVELS = ('easy', 'normal', 'hard')
 
@@ -69,25 +73,59 @@ class Outcome:
 
 
 @runtime_checkable
-class GameStateProtocol(Protocol):
-    @property
-    def current_seat(self) -> int | None: ...
+class SeatView(Protocol):
+    """What ``GameState.view`` returns: one seat's knowledge, a frozen value."""
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
-
-    def apply(self, seat: int, action: Any) -> list[Event]: ...
-
-    def view(self, seat: int) -> Any: ...
-
-    def outcome(self) -> Outcome | None: ...
+    seat: int
+    legal_actions: Sequence[Any]   # this seat's legal actions now (empty unless it decides)
 
     def to_dict(self) -> dict[str, Any]: ...
 
 
+@runtime_checkable
 class Bot(Protocol):
     """A computer player: sees one seat's view (which lists its legal actions), picks one."""
 
     def choose(self, view: Any) -> Any: ...
+
+
+class GameState(ABC):
+    """A game in progress, the one authority on its rules. Only ``apply`` changes it.
+
+    ``legal_actions(seat)`` lists every legal action of that seat, except for the kinds in
+    ``open_kinds``: free-form moves whose legal values are too many to list (Continental's
+    going down); ``apply`` accepts any legal action of those kinds, listed or not, and refuses
+    everything else with IllegalAction, leaving the state exactly as it was.
+    """
+
+    open_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Play ``action`` for ``seat`` and return the public events it caused."""
+
+    @abstractmethod
+    def view(self, seat: int) -> SeatView: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, JSON-compatible, with ``'game': GAME_ID``; the rng's state included, so a
+        restored game goes on exactly as this one would."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Self: ...
 
 
 def rng_state(rng: random.Random) -> list[Any]:

@@ -1,5 +1,4 @@
 """The self-play arena, on Ronda Robada and on a toy game plugged in from outside."""
-import sys
 import types
 from dataclasses import dataclass
 
@@ -7,6 +6,7 @@ import pytest
 
 from app.ai import arena
 from app.engine.protocol import Outcome
+from app.games import GAMES_BY_ID, Better, GameInfo
 
 
 def test_a_short_paired_match_of_ronda_robada():
@@ -98,13 +98,12 @@ class ToyBot:
 
 @pytest.fixture
 def toy_game(monkeypatch):
-    engine = types.ModuleType('app.engine.toy_game')
-    engine.GAME_ID, engine.Rules, engine.GameState = 'toy_game', ToyRules, ToyState
+    engine = types.ModuleType('toy_game')
+    engine.GAME_ID, engine.Rules, engine.GameState = 'toy-game', ToyRules, ToyState
     engine.new_game = lambda rules, seats, rng: ToyState(seats)
-    ai = types.ModuleType('app.ai.toy_game')
+    ai = types.ModuleType('toy_game_bots')
     ai.make_bot = lambda level, rng: ToyBot({'easy': 2, 'normal': 1, 'hard': 1}[level])
-    monkeypatch.setitem(sys.modules, 'app.engine.toy_game', engine)
-    monkeypatch.setitem(sys.modules, 'app.ai.toy_game', ai)
+    monkeypatch.setitem(GAMES_BY_ID, 'toy-game', GameInfo('toy-game', engine, ai, Better.LOWER, 2, 6, 'toy', ()))
 
 
 def test_any_game_module_plugs_in_and_its_outcome_decides(toy_game):

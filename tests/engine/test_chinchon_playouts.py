@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine.cards import cards_str, spanish_deck
-from app.engine.chinchon import (BuyBack, Close, Discard, DrawDiscard, DrawStock, GameState, Rules,
-                                 action_from_json, new_game)
+from app.engine.chinchon import BuyBack, Close, Discard, DrawDiscard, DrawStock, GameState, Rules, new_game
 from app.engine.protocol import IllegalAction
 
 
@@ -22,9 +21,10 @@ def choose(rng: random.Random, actions: list):
     return rng.choice(draws or [a for a in actions if isinstance(a, Discard)])
 
 
-def cards_on_table(raw: dict) -> Counter:
+def cards_on_table(raw: dict, face_down: str | None) -> Counter:
+    """Every card of the game's decks, ``face_down`` being the closer's card until the next deal."""
     held = [card for hand in raw['hands'] for card in hand]
-    return Counter(held + raw['stock'] + raw['discard'] + ([raw['face_down']] if raw['face_down'] else []))
+    return Counter(held + raw['stock'] + raw['discard'] + ([face_down] if face_down else []))
 
 
 def play(seed: int, seats: int, rules: Rules, max_steps: int = 40000) -> tuple[GameState, Counter]:
@@ -32,13 +32,19 @@ def play(seed: int, seats: int, rules: Rules, max_steps: int = 40000) -> tuple[G
     rng = random.Random(-seed)
     deck = Counter(cards_str(spanish_deck(2 if seats >= 5 else 1)).split())
     kinds = Counter()
+    face_down = None
     for step in range(max_steps):
         if state.outcome() is not None:
             break
         seat = state.current_seat
         actions = state.legal_actions(seat)
         assert actions and all(not state.legal_actions(s) for s in range(seats) if s != seat)
-        events = state.apply(seat, choose(rng, actions))
+        action = choose(rng, actions)
+        events = state.apply(seat, action)
+        if isinstance(action, Close):
+            face_down = str(action.card)
+        if any(event.kind == 'deal' for event in events):
+            face_down = None
         json.dumps([event.to_dict() for event in events])
         kinds.update(event.kind for event in events)
         assert all(event.data == {} for event in events if event.kind == 'draw_stock')
@@ -46,7 +52,7 @@ def play(seed: int, seats: int, rules: Rules, max_steps: int = 40000) -> tuple[G
         if view.phase in ('draw', 'discard'):
             assert sum(view.card_counts) + view.stock_size + view.discard_size == sum(deck.values())
         if step % 25 == 0 or any(e.kind in ('count', 'void_hand', 'deal') for e in events):
-            assert cards_on_table(state.to_dict()) == deck
+            assert cards_on_table(state.to_dict(), face_down) == deck
     else:
         pytest.fail(f'game {seed} did not end')
     return state, kinds
@@ -118,16 +124,3 @@ def test_save_and_restore_mid_hand_continues_identically(seed):
         assert action == twin
         assert state.apply(state.current_seat, action) == copy.apply(copy.current_seat, twin)
     assert copy.outcome() == state.outcome() and copy.to_dict() == state.to_dict()
-
-
-def test_actions_round_trip_through_json():
-    for action in ALL_ACTIONS:
-        assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
-        assert hash(action) == hash(action_from_json(action.to_json()))
-
-
-@pytest.mark.parametrize('raw', [{}, {'type': 'fold'}, {'type': 'discard'}, {'type': 'discard', 'card': '9o'},
-                                 {'type': 'buyback', 'accept': 'yes'}, 'draw_stock'])
-def test_bad_action_json_is_refused(raw):
-    with pytest.raises(ValueError):
-        action_from_json(raw)

@@ -3,10 +3,11 @@ import random
 
 import pytest
 
+from app.engine.actions_json import action_to_json
 from app.engine.cards import commitment, parse_spanish, shuffled, spanish_card, spanish_deck
 from app.engine.protocol import IllegalAction
-from app.engine.ronda_robada import (Confirm, Drop, GameState, Rules, StartRun, TakeLoose, TakePile,
-                                     action_from_dict, card_points, new_game)
+from app.engine.ronda_robada import (ACTIONS, Confirm, Drop, GameState, Rules, StartRun, TakeLoose, TakePile,
+                                     card_points, new_game)
 
 
 def c(text):
@@ -220,7 +221,8 @@ def test_two_to_four_players():
 
 def test_actions_have_json_forms():
     actions = [StartRun(c('5o'), c('5c')), TakeLoose(c('6o')), TakePile(2), Confirm(), Drop(c('12b'))]
-    assert [action_from_dict(a.to_dict()) for a in actions] == actions
+    assert [ACTIONS.from_json(action_to_json(a)) for a in actions] == actions
+    assert action_to_json(actions[0]) == {'kind': 'start_run', 'card': '5o', 'loose': '5c'}
     assert len(set(actions)) == 5
-    with pytest.raises(ValueError):
-        action_from_dict({'type': 'steal_everything'})
+    with pytest.raises(IllegalAction):
+        ACTIONS.from_json({'kind': 'steal_everything'})

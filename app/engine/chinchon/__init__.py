@@ -2,7 +2,7 @@
 
 Public API: ``GAME_ID``, ``Rules``, ``new_game``, ``GameState`` (the protocol of
 ``app.engine.protocol``), the actions ``DrawStock``, ``DrawDiscard``, ``Discard``, ``Close``,
-``BuyBack`` (``action_from_json`` reads their ``to_json()``), the view ``ChinchonView`` with the
+``BuyBack`` (``ACTIONS`` reads and writes their JSON form), the view ``ChinchonView`` with the
 finished hand's ``HandResult``, and the scoring functions of RULES.md.
 
 Fair deal. Each hand has its own seed, ``cards.new_hand_seed(rng)`` drawn from the game's
@@ -20,7 +20,7 @@ After a reshuffle (the discard pile but its top, shuffled with the game's genera
 stock's order is private to the engine. Reshuffles happen when a player draws from an empty stock;
 the third time in a hand the hand is void and the same dealer deals again.
 """
-from .actions import Action, BuyBack, Close, Discard, DrawDiscard, DrawStock, action_from_json
+from .actions import ACTIONS, Action, BuyBack, Close, Discard, DrawDiscard, DrawStock
 from .count import Count, closer_arrangements, closer_choice, count_against, count_with_layoffs
 from .melds import (Arrangement, best_arrangement, best_close, best_count, best_discard, can_close,
                     card_value, close_score, closing_cards, is_chinchon, is_meld)
@@ -29,7 +29,7 @@ from .view import ChinchonView, HandResult, PastHand, SeatCount
 
 __all__ = [
     'GAME_ID', 'Rules', 'GameState', 'new_game', 'Action', 'DrawStock', 'DrawDiscard', 'Discard',
-    'Close', 'BuyBack', 'action_from_json', 'ChinchonView', 'HandResult', 'SeatCount', 'PastHand',
+    'Close', 'BuyBack', 'ACTIONS', 'ChinchonView', 'HandResult', 'SeatCount', 'PastHand',
     'card_value', 'best_count', 'count_against', 'can_close', 'close_score', 'is_chinchon',
     'is_meld', 'Arrangement', 'best_arrangement', 'best_discard', 'best_close', 'closing_cards',
     'Count', 'count_with_layoffs', 'closer_arrangements', 'closer_choice',

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.engine import protocol
 from app.engine.cards import Card, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
 from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
 
@@ -51,7 +52,7 @@ def _cards(raw: list[str]) -> list[Card]:
     return [spanish_card(token) for token in raw]
 
 
-class GameState:
+class GameState(protocol.GameState):
     """A game in progress. Hands hold cards in the order received (drawn cards go last); the
     stock and discard pile are lists whose last element is the top."""
 
@@ -67,7 +68,6 @@ class GameState:
         self.hands: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = []
         self.discard: list[Card] = []
-        self.face_down: Card | None = None
         self.phase = 'draw'
         self.current: int | None = None
         self.taken: Card | None = None
@@ -188,7 +188,7 @@ class GameState:
         dealt = HAND_SIZE * len(order)
         self.discard = [deck[dealt]]
         self.stock = deck[dealt + 1:][::-1]   # deck[dealt + 1] is the top
-        self.face_down, self.taken, self.reshuffles = None, None, 0
+        self.taken, self.reshuffles = None, 0
         self.taken_by = [[] for _ in range(self.seats)]
         self.hand_start = len(self.events)
         self.phase, self.current = 'draw', order[0]
@@ -240,7 +240,7 @@ class GameState:
     def _on_close(self, seat: int, action: Close) -> None:
         hand, card = self.hands[seat], action.card
         hand.remove(card)
-        self.face_down, self.taken = card, None
+        self.taken = None
         chinchon = is_chinchon(hand)
         players = self._in()
         others = [s for s in players if s != seat]
@@ -321,7 +321,7 @@ class GameState:
             'hand_number': self.hand_number, 'seed': self.seed,
             'past_hands': jsonable(self.past_hands), 'hands': jsonable(self.hands),
             'stock': jsonable(self.stock), 'discard': jsonable(self.discard),
-            'face_down': jsonable(self.face_down), 'phase': self.phase, 'current': self.current,
+            'phase': self.phase, 'current': self.current,
             'taken': jsonable(self.taken), 'taken_by': jsonable(self.taken_by),
             'reshuffles': self.reshuffles, 'events': [event.to_dict() for event in self.events],
             'hand_start': self.hand_start,
@@ -341,7 +341,6 @@ class GameState:
         state.past_hands = [PastHand(**past) for past in raw['past_hands']]
         state.hands = [_cards(hand) for hand in raw['hands']]
         state.stock, state.discard = _cards(raw['stock']), _cards(raw['discard'])
-        state.face_down = spanish_card(raw['face_down']) if raw['face_down'] else None
         state.phase, state.current = raw['phase'], raw['current']
         state.taken = spanish_card(raw['taken']) if raw['taken'] else None
         state.taken_by = [_cards(cards) for cards in raw['taken_by']]

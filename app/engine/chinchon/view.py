@@ -5,8 +5,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from app.engine.actions_json import action_to_json
 from app.engine.cards import Card, parse_spanish
 from app.engine.protocol import Event, Outcome
+
+from .actions import ACTION_TYPES
 
 Meld = tuple[Card, ...]
 
@@ -15,8 +18,8 @@ def jsonable(value: Any) -> Any:
     """Cards as notation, dataclasses as dicts, actions by their JSON form, tuples as lists."""
     if isinstance(value, Card):
         return str(value)
-    if hasattr(value, 'to_json'):
-        return value.to_json()
+    if isinstance(value, ACTION_TYPES):
+        return action_to_json(value)
     if isinstance(value, (Event, Outcome)):
         return value.to_dict()
     if dataclasses.is_dataclass(value):

@@ -1,4 +1,4 @@
-"""Continental actions: frozen, hashable values with a JSON form.
+"""Continental actions: frozen, hashable values; their JSON form is ``actions_json``'s.
 
     TakeOffer()                       take the offered discard (as your draw, or out of turn)
     PassOffer()                       do not take it
@@ -10,8 +10,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import ClassVar, Union
 
+from app.engine.actions_json import ActionCodec
 from app.engine.cards import Card, french_card, parse_french
 
 
@@ -19,24 +20,15 @@ from app.engine.cards import Card, french_card, parse_french
 class TakeOffer:
     kind: ClassVar[str] = 'take_offer'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind}
-
 
 @dataclass(frozen=True, slots=True)
 class PassOffer:
     kind: ClassVar[str] = 'pass_offer'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind}
-
 
 @dataclass(frozen=True, slots=True)
 class DrawStock:
     kind: ClassVar[str] = 'draw_stock'
-
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +38,6 @@ class GoDown:
 
     melds: tuple[tuple[Card, ...], ...]
     kind: ClassVar[str] = 'go_down'
-
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind, 'melds': [' '.join(str(card) for card in meld) for meld in self.melds]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,39 +50,17 @@ class LayOff:
     position: int | None = None
     kind: ClassVar[str] = 'lay_off'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind, 'card': str(self.card), 'meld_id': self.meld_id, 'position': self.position}
-
 
 @dataclass(frozen=True, slots=True)
 class Discard:
     card: Card
     kind: ClassVar[str] = 'discard'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'kind': self.kind, 'card': str(self.card)}
-
 
 Action = Union[TakeOffer, PassOffer, DrawStock, GoDown, LayOff, Discard]
+ACTIONS = ActionCodec('Continental', (TakeOffer, PassOffer, DrawStock, GoDown, LayOff, Discard), french_card)
 
 
 def go_down(*melds: str) -> GoDown:
     """``go_down('7s 7h 7d', 'JK 5c 6c 7c')`` — melds in card notation (tests, logs)."""
     return GoDown(tuple(tuple(parse_french(meld)) for meld in melds))
-
-
-def action_from_dict(raw: dict[str, Any]) -> Action:
-    kind = raw.get('kind')
-    if kind == 'take_offer':
-        return TakeOffer()
-    if kind == 'pass_offer':
-        return PassOffer()
-    if kind == 'draw_stock':
-        return DrawStock()
-    if kind == 'go_down':
-        return go_down(*raw['melds'])
-    if kind == 'lay_off':
-        return LayOff(french_card(raw['card']), int(raw['meld_id']), raw.get('position'))
-    if kind == 'discard':
-        return Discard(french_card(raw['card']))
-    raise ValueError(f'unknown Continental action kind: {kind!r}')

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
+from app.engine import protocol
 from app.engine.cards import Card, commitment, french_card, french_deck, new_hand_seed, shuffled
 from app.engine.continental.actions import (Action, Discard, DrawStock, GoDown, LayOff, PassOffer,
                                             TakeOffer)
@@ -38,13 +39,16 @@ def _text(cards) -> list[str]:
     return [str(card) for card in cards]
 
 
-class GameState:
+class GameState(protocol.GameState):
     """Build with :func:`new_game`; speak the protocol (see ``app.engine.protocol``).
 
     ``legal_actions`` lists, for going down, the solver's best arrangement and up to
     ``GO_DOWN_OPTIONS - 1`` alternatives that keep one more card in hand; ``apply`` accepts any
-    valid ``GoDown`` or ``LayOff`` even when it is not listed (people build melds freely).
+    valid ``GoDown`` even when it is not listed (people build melds freely), and a ``LayOff``
+    without a position (the engine picks the first place that fits).
     """
+
+    open_kinds: ClassVar[frozenset[str]] = frozenset({'go_down', 'lay_off'})
 
     def __init__(self, rules: Rules, seats: int, rng: random.Random) -> None:
         if not 2 <= seats <= 6:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.engine.actions_json import action_to_json
 from app.engine.cards import Card
 from app.engine.continental.actions import Action
 from app.engine.continental.melds import Contract, TableMeld
@@ -97,6 +98,6 @@ class View:
             'hand_scores': [list(row) for row in self.hand_scores], 'totals': list(self.totals),
             'commitment': self.commitment, 'past_seeds': list(self.past_seeds),
             'events': [event.to_dict() for event in self.events], 'last_result': self.last_result,
-            'legal_actions': [action.to_dict() for action in self.legal_actions],
+            'legal_actions': [action_to_json(action) for action in self.legal_actions],
             'outcome': None if self.outcome is None else self.outcome.to_dict(),
         }

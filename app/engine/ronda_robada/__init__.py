@@ -13,11 +13,11 @@ Seat 0 plays first and the turn passes to the next seat. A turn is a ``Drop`` or
 followed by any number of ``TakeLoose``/``TakePile`` steps and a ``Confirm``. A run's ranks follow
 ``RANK_ORDER`` and may close with one more 1 after the 12; nothing follows that closing 1.
 """
-from app.engine.ronda_robada.model import (GAME_ID, RANK_ORDER, Action, Confirm, Drop, Rules, RunView,
-                                           StartRun, TakeLoose, TakePile, TakenPile, View, action_from_dict,
-                                           card_points, next_rank, step_options)
+from app.engine.ronda_robada.model import (ACTIONS, GAME_ID, RANK_ORDER, Action, Confirm, Drop, Rules, RunView,
+                                           StartRun, TakeLoose, TakePile, TakenPile, View, card_points,
+                                           next_rank, step_options)
 from app.engine.ronda_robada.state import GameState, new_game
 
 __all__ = ['GAME_ID', 'RANK_ORDER', 'Rules', 'card_points', 'next_rank', 'step_options', 'StartRun',
-           'TakeLoose', 'TakePile', 'Confirm', 'Drop', 'Action', 'action_from_dict', 'TakenPile', 'RunView',
+           'TakeLoose', 'TakePile', 'Confirm', 'Drop', 'Action', 'ACTIONS', 'TakenPile', 'RunView',
            'View', 'GameState', 'new_game']

@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
+from app.engine.actions_json import ActionCodec, action_to_json
 from app.engine.cards import SPANISH_RANKS, Card, spanish_card
 from app.engine.protocol import Event, Outcome
 
-GAME_ID = 'ronda_robada'
+GAME_ID = 'ronda-robada'
 RANK_ORDER: tuple[int, ...] = SPANISH_RANKS
 CENTRE_CARDS = 4
 HAND_CARDS = 3
@@ -62,17 +63,11 @@ class StartRun:
     loose: Card
     kind: ClassVar[str] = 'start_run'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'type': self.kind, 'card': str(self.card), 'loose': str(self.loose)}
-
 
 @dataclass(frozen=True, slots=True)
 class TakeLoose:
     card: Card
     kind: ClassVar[str] = 'take_loose'
-
-    def to_dict(self) -> dict[str, Any]:
-        return {'type': self.kind, 'card': str(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,16 +75,10 @@ class TakePile:
     owner: int
     kind: ClassVar[str] = 'take_pile'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'type': self.kind, 'owner': self.owner}
-
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
     kind: ClassVar[str] = 'confirm'
-
-    def to_dict(self) -> dict[str, Any]:
-        return {'type': self.kind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,26 +86,9 @@ class Drop:
     card: Card
     kind: ClassVar[str] = 'drop'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {'type': self.kind, 'card': str(self.card)}
-
 
 Action = Union[StartRun, TakeLoose, TakePile, Confirm, Drop]
-
-_FROM_DICT = {
-    'start_run': lambda raw: StartRun(spanish_card(raw['card']), spanish_card(raw['loose'])),
-    'take_loose': lambda raw: TakeLoose(spanish_card(raw['card'])),
-    'take_pile': lambda raw: TakePile(int(raw['owner'])),
-    'confirm': lambda raw: Confirm(),
-    'drop': lambda raw: Drop(spanish_card(raw['card'])),
-}
-
-
-def action_from_dict(raw: dict[str, Any]) -> Action:
-    try:
-        return _FROM_DICT[raw['type']](raw)
-    except KeyError as error:
-        raise ValueError(f'not a Ronda Robada action: {raw!r}') from error
+ACTIONS = ActionCodec('Ronda Robada', (StartRun, TakeLoose, TakePile, Confirm, Drop), spanish_card)
 
 
 # Views: what one seat may know.
@@ -184,6 +156,6 @@ class View:
             'scores': None if self.scores is None else list(self.scores),
             'commitment': self.commitment, 'seed': self.seed,
             'events': [event.to_dict() for event in self.events],
-            'legal_actions': [action.to_dict() for action in self.legal_actions],
+            'legal_actions': [action_to_json(action) for action in self.legal_actions],
             'outcome': None if self.outcome is None else self.outcome.to_dict(),
         }

@@ -5,12 +5,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.engine import protocol
+from app.engine.actions_json import action_to_json
 from app.engine.cards import Card, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
 from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
-from app.engine.ronda_robada.model import (CENTRE_CARDS, GAME_ID, HAND_CARDS, MAX_SEATS, MIN_SEATS, Action,
-                                           Confirm, Drop, Rules, RunView, StartRun, TakeLoose, TakePile,
-                                           TakenPile, View, action_from_dict, card_points, next_rank,
-                                           step_options)
+from app.engine.ronda_robada.model import (ACTIONS, CENTRE_CARDS, GAME_ID, HAND_CARDS, MAX_SEATS, MIN_SEATS,
+                                           Action, Confirm, Drop, Rules, RunView, StartRun, TakeLoose, TakePile,
+                                           TakenPile, View, card_points, next_rank, step_options)
 
 
 @dataclass(slots=True)
@@ -67,7 +68,7 @@ def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | No
     return state
 
 
-class GameState:
+class GameState(protocol.GameState):
     """Follows ``app.engine.protocol``: only ``apply`` changes it, and a refused action changes nothing."""
 
     def __init__(self, rules: Rules, seats: int, seed: str, *, stock: list[Card], hands: list[list[Card]],
@@ -255,7 +256,7 @@ class GameState:
             'piles': [_strs(p) for p in self.piles], 'current': self._current,
             'run': None if self.run is None else self.run.to_dict(), 'last_runner': self.last_runner,
             'events': [event.to_dict() for event in self.events],
-            'actions': [[seat, action.to_dict()] for seat, action in self.actions],
+            'actions': [[seat, action_to_json(action)] for seat, action in self.actions],
             'rng': rng_state(self.rng), 'outcome': None if self._result is None else self._result.to_dict(),
         }
 
@@ -266,7 +267,7 @@ class GameState:
                    piles=[_cards(p) for p in raw['piles']], rng=rng_from_state(raw['rng']),
                    current=raw['current'], run=None if raw['run'] is None else _Run.from_dict(raw['run']),
                    last_runner=raw['last_runner'], events=[Event.from_dict(e) for e in raw['events']],
-                   actions=[(seat, action_from_dict(a)) for seat, a in raw['actions']],
+                   actions=[(seat, ACTIONS.from_json(a)) for seat, a in raw['actions']],
                    result=None if raw['outcome'] is None else Outcome.from_dict(raw['outcome']))
 
 
