@@ -1,19 +1,76 @@
-"""The one list of the site's games. Pages, navigation and the home page read it."""
+"""The one list of the site's games: what each game is made of and how a table offers it.
+
+Pages, navigation, tables, the history and the arena read it; nothing else knows which games
+exist or where their modules live.
+"""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
+from types import ModuleType
+from typing import Any
+
+import app.ai.chinchon
+import app.ai.continental
+import app.ai.ronda_robada
+import app.engine.chinchon
+import app.engine.continental
+import app.engine.ronda_robada
+
+
+class Better(Enum):
+    """Which final scores are better in a game."""
+
+    LOWER = 'lower'
+    HIGHER = 'higher'
+
+    def best(self, lowest: int, highest: int) -> int:
+        return lowest if self is Better.LOWER else highest
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """A room option: a field of the engine's ``Rules`` that a table may choose.
+
+    ``values`` are the allowed values in the order a form shows them; ``value_keys`` their catalog
+    labels (none for a yes/no option, shown as a switch); ``help_key`` an optional explanation."""
+
+    name: str
+    default: bool | int
+    values: tuple[bool | int, ...]
+    label_key: str
+    value_keys: tuple[str, ...] = ()
+    help_key: str | None = None
+
+    @property
+    def type(self) -> type:
+        return type(self.default)
+
+    def allows(self, value: Any) -> bool:
+        # type() and not isinstance(): True must not pass for 1, nor 1 for True
+        return type(value) is self.type and value in self.values
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    id: str              # URL and storage id: /play/<id>, /reglas/<id>
-    engine: str          # module under app.engine and app.ai
+    id: str                      # URL and storage id: /play/<id>, /reglas/<id>; the engine's GAME_ID
+    engine_module: ModuleType    # the rules: GAME_ID, Rules, GameState, new_game, ACTIONS
+    ai_module: ModuleType        # the computer players: make_bot(level, rng)
+    better: Better               # which final scores win
     min_seats: int
     max_seats: int
-    deck: str            # catalog key suffix: deck.<deck>
+    deck: str                    # catalog key suffix: deck.<deck>
     sample_cards: tuple[str, ...]   # a few cards in the engine's notation, shown on the home page
+    options: tuple[RuleOption, ...] = ()
     hand_end_events: frozenset[str] = frozenset()   # event kinds after which the table shows the count
     pause_actions: frozenset[str] = frozenset()     # action kinds answered on the count screen
+    screen: str | None = None    # its table screen, 'module:Class' (a TableScreen), once it has one
+
+    @property
+    def engine(self) -> str:
+        """The module's name under app.engine (Python's spelling of the id)."""
+        return self.engine_module.__name__.rsplit('.', 1)[-1]
 
     @property
     def name_key(self) -> str:
@@ -27,12 +84,36 @@ class GameInfo:
     def play_path(self) -> str:
         return f'/play/{self.id}'
 
+    def make_rules(self, chosen: Mapping[str, Any] | None = None) -> Any:
+        """The engine's ``Rules`` for the chosen options (the others at their default).
+        ValueError for an option the game does not have or a value it does not allow."""
+        chosen = dict(chosen or {})
+        by_name = {option.name: option for option in self.options}
+        unknown = sorted(set(chosen) - set(by_name))
+        if unknown:
+            raise ValueError(f'{self.id} has no option {", ".join(map(str, unknown))}')
+        for name, value in chosen.items():
+            if not by_name[name].allows(value):
+                raise ValueError(f'{self.id}: {name} cannot be {value!r}; allowed: {by_name[name].values}')
+        return self.engine_module.Rules(**{option.name: chosen.get(option.name, option.default)
+                                           for option in self.options})
+
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo('chinchon', 'chinchon', 2, 6, 'spanish40', ('1o', '2o', '3o', '4o'),
-             hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'})),
-    GameInfo('ronda-robada', 'ronda_robada', 2, 4, 'spanish40', ('10c', '11c', '12c', '1c')),
-    GameInfo('continental', 'continental', 2, 6, 'french108', ('7h', '8h', 'JK', '10h')),
+    GameInfo('chinchon', app.engine.chinchon, app.ai.chinchon, Better.LOWER, 2, 6, 'spanish40',
+             ('1o', '2o', '3o', '4o'),
+             options=(RuleOption('limit', 100, (100, 50), 'setup.limit', ('setup.limit_100', 'setup.limit_50')),
+                      RuleOption('buyback', False, (False, True), 'setup.buyback', help_key='setup.buyback_help')),
+             hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
+             screen='components.chinchon.table:ChinchonTable'),
+    GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
+             ('10c', '11c', '12c', '1c')),
+    # stock_rebuilds is not a room option: the rules fix it at 10
+    GameInfo('continental', app.engine.continental, app.ai.continental, Better.LOWER, 2, 6, 'french108',
+             ('7h', '8h', 'JK', '10h'),
+             options=(RuleOption('robo_de_contra', True, (False, True), 'setup.continental.robo_de_contra',
+                                 help_key='setup.continental.robo_de_contra_help'),),
+             hand_end_events=frozenset({'hand_end'})),
 )
 
 GAMES_BY_ID: dict[str, GameInfo] = {game.id: game for game in GAMES}

@@ -5,23 +5,21 @@ app.storage.user: the table itself lives in app.tables, shared by every tab that
 """
 from __future__ import annotations
 
+import importlib
 import secrets
 from typing import Any
 
 from nicegui import app, ui
 
 from app.accounts import current_account, current_user_id
-from app.games import GAMES_BY_ID, GameInfo
+from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import t
 from app.tables.registry import TableUnavailable, create_table, open_table
 from app.tables.table import Seat, Table
-from components.chinchon.setup import clean_options, setup_form, to_table_options
-from components.chinchon.table import ChinchonTable
 from components.frame import frame
+from components.table.setup import clean_options, setup_form, to_table_options
 from components.table.shell import TableScreen
 
-# the table screen of each game that has one
-SCREENS: dict[str, type[TableScreen]] = {'chinchon': ChinchonTable}
 TABLES_KEY = 'tables'   # app.storage.user: game id -> id of this browser's latest table of it
 GUEST_KEY = 'guest'
 
@@ -74,7 +72,7 @@ def play_page(game_id: str) -> None:
                 ui.label(t('play.ongoing', game=t(game.name_key))).classes('flex-1')
                 ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(ongoing.id))) \
                     .props('unelevated no-caps').mark('resume')
-        setup_form(storage.get(options_key(game)), lambda choice: start_table(game, choice))
+        setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice))
 
 
 def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
@@ -84,7 +82,7 @@ def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
     person = Seat('person', name=account.display_name if account else '', guest=guest_token(),
                   user_id=account.id if account else None)
     try:
-        table = create_table(game, to_table_options(choice), [person])
+        table = create_table(game, to_table_options(game, choice), [person])
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
@@ -96,23 +94,34 @@ def table_page(table_id: str) -> None:
     table = open_table(table_id)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
-        if table is None or seat is None or table.game.id not in SCREENS:
-            _no_seat(t('table.missing') if table is None else t('table.not_yours'))
+        if table is None or seat is None or table.game.screen is None:
+            _no_seat(t('table.missing') if table is None else t('table.not_yours'),
+                     None if table is None or table.game.screen is None else table.game)
             return
         account = current_account()
         if account is not None:
             table.claim(seat, account.id, account.display_name)
         _remember(table)
         game = table.game
-        SCREENS[game.id](table, seat,
-                         on_play_again=lambda: start_table(game, clean_options(app.storage.user.get(options_key(game)))),
-                         on_new_game=lambda: ui.navigate.to(game.play_path)).build()
+        screen(game)(table, seat,
+                     on_play_again=lambda: start_table(game, clean_options(game, app.storage.user.get(options_key(game)))),
+                     on_new_game=lambda: ui.navigate.to(game.play_path)).build()
 
 
-def _no_seat(text: str) -> None:
+def _no_seat(text: str, game: GameInfo | None) -> None:
+    """Why there is no table to show, and where to go instead."""
     with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="no-table"'):
         ui.label(text).classes('text-lg')
-        ui.link(t('nav.home'), '/').classes('font-semibold')
+        with ui.row().classes('gap-4'):
+            if game is not None:
+                ui.link(t('table.own_game', game=t(game.name_key)), game.play_path).classes('font-semibold')
+            ui.link(t('nav.home'), '/').classes('font-semibold')
+
+
+def screen(game: GameInfo) -> type[TableScreen]:
+    """The game's table screen, named in its registry entry ('module:Class')."""
+    module, _, name = game.screen.partition(':')
+    return getattr(importlib.import_module(module), name)
 
 
 def _play_page_of(game_id: str):
@@ -122,6 +131,7 @@ def _play_page_of(game_id: str):
 
 
 def register_table_pages() -> None:
-    for game_id in SCREENS:
-        ui.page(GAMES_BY_ID[game_id].play_path)(_play_page_of(game_id))
+    for game in GAMES:
+        if game.screen is not None:
+            ui.page(game.play_path)(_play_page_of(game.id))
     ui.page('/table/{table_id}')(table_page)

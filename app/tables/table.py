@@ -10,13 +10,11 @@ Subscribers receive their own seat's view only: the state itself never leaves th
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from types import ModuleType
 from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
@@ -29,14 +27,6 @@ LOG_LENGTH = 80
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
 SAVE_DELAY = 0.01  # seconds; a step is saved just after its update has left for the screens
 logger = logging.getLogger(__name__)
-
-def engine_of(game: GameInfo) -> ModuleType:
-    return importlib.import_module(f'app.engine.{game.engine}')
-
-
-def bots_of(game: GameInfo) -> ModuleType:
-    return importlib.import_module(f'app.ai.{game.engine}')
-
 
 Subscriber = Callable[[Any, list[Event]], None]   # (this seat's view, the public events of the step)
 
@@ -106,10 +96,11 @@ class Table:
         self.options = options
         self.seats = seats
         self.seed = seed
-        self.engine = engine_of(game)
-        self.ai = bots_of(game)
-        rules = self.engine.Rules(**options.rules)
-        self.state = state if state is not None else self.engine.new_game(rules, len(seats), random.Random(seed))
+        self.ai = game.ai_module
+        # the registry checks every rule option: a tampered one raises ValueError here
+        rules = game.make_rules(options.rules)
+        self.state = state if state is not None else game.engine_module.new_game(rules, len(seats),
+                                                                                 random.Random(seed))
         self.version = version
         self.saved_version = version     # what the database holds (the compare-and-set's expectation)
         self.started_at = started_at if started_at is not None else time.time()
@@ -343,7 +334,7 @@ class Table:
                    raw: dict[str, Any], version: int) -> 'Table':
         game = GAMES_BY_ID[game_id]
         return cls(table_id, game, TableOptions.from_dict(options), [Seat.from_dict(seat) for seat in seats],
-                   seed=int(raw['seed']), state=engine_of(game).GameState.from_dict(raw['state']), version=version,
+                   seed=int(raw['seed']), state=game.engine_module.GameState.from_dict(raw['state']), version=version,
                    started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},

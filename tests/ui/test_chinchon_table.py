@@ -4,6 +4,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+import secrets
+from types import SimpleNamespace
 
 from nicegui import ui
 from nicegui.testing import User
@@ -51,7 +53,9 @@ async def open_position(user: User, table) -> None:
 
 async def test_setup_deals_at_once_with_the_chosen_options(user: User, monkeypatch) -> None:
     # a fixed deal: in about 1 deal in 70 a computer closes before our first turn (no 'draw' then)
-    monkeypatch.setattr('app.tables.registry.secrets.randbits', lambda bits: 1)
+    from app.tables import registry
+    monkeypatch.setattr(registry, 'secrets', SimpleNamespace(randbits=lambda bits: 1,
+                                                             token_urlsafe=secrets.token_urlsafe))
     await user.open('/play/chinchon')
     await user.should_see('Nueva partida de Chinchón')
     one(user, 'opt-seats').set_value(3)

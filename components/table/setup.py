@@ -1,0 +1,81 @@
+"""The options before dealing, built from a game's registry entry: the seats, the computers'
+level, the play speed, hints, and every rule option the game declares (a toggle of its values,
+or a switch for a yes/no option). The last choices are remembered per browser, each checked
+again when read back: a tampered or outdated value falls back to its default."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import ui
+
+from app.engine.protocol import LEVELS
+from app.games import GameInfo, RuleOption
+from app.i18n import CATALOGS, current_language, t
+from app.tables.table import SPEEDS, TableOptions
+
+TOGGLE = 'no-caps spread unelevated toggle-color=primary'
+
+
+def defaults(game: GameInfo) -> dict[str, Any]:
+    return {'seats': min(4, game.max_seats), 'level': 'normal', 'speed': 'normal', 'hints': True,
+            **{option.name: option.default for option in game.options}}
+
+
+def clean_options(game: GameInfo, raw: Any) -> dict[str, Any]:
+    """Stored or submitted choices, each checked against what the game allows."""
+    raw = raw if isinstance(raw, dict) else {}
+    valid: dict[str, Callable[[Any], bool]] = {
+        'seats': lambda v: type(v) is int and game.min_seats <= v <= game.max_seats,
+        'level': lambda v: v in LEVELS,
+        'speed': lambda v: v in SPEEDS,
+        'hints': lambda v: type(v) is bool,
+        **{option.name: option.allows for option in game.options},
+    }
+    fallback = defaults(game)
+    return {key: raw[key] if key in raw and check(raw[key]) else fallback[key] for key, check in valid.items()}
+
+
+def to_table_options(game: GameInfo, choice: dict[str, Any]) -> TableOptions:
+    return TableOptions(seats=choice['seats'], level=choice['level'], speed=choice['speed'], hints=choice['hints'],
+                        rules={option.name: choice[option.name] for option in game.options})
+
+
+def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]], None]) -> None:
+    choice = clean_options(game, stored)
+    with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="setup"'):
+        ui.label(t('setup.title', game=t(game.name_key))).classes('text-2xl font-bold') \
+            .props('role=heading aria-level=1')
+        ui.label(t('setup.intro')).classes('text-gray-700')
+        _toggle(t('setup.seats'), choice, 'seats', {n: str(n) for n in range(game.min_seats, game.max_seats + 1)},
+                help_key=f'setup.{game.id}.seats_help')
+        _toggle(t('setup.level'), choice, 'level', {level: t(f'level.{level}') for level in LEVELS})
+        for option in game.options:
+            if option.value_keys:
+                _toggle(t(option.label_key), choice, option.name,
+                        {value: t(key) for value, key in zip(option.values, option.value_keys)},
+                        help_key=option.help_key)
+        _toggle(t('setup.speed'), choice, 'speed', {speed: t(f'speed.{speed}') for speed in SPEEDS})
+        for option in game.options:
+            if not option.value_keys:
+                _switch(option, choice)
+        ui.switch(t('setup.hints'), value=choice['hints']).bind_value(choice, 'hints').mark('opt-hints')
+        ui.button(t('setup.start'), on_click=lambda: on_start(clean_options(game, choice))) \
+            .props('unelevated size=lg no-caps data-testid="start"').classes('w-full mt-2').mark('start')
+
+
+def _toggle(label: str, choice: dict[str, Any], name: str, values: dict[Any, str], help_key: str | None = None) -> None:
+    ui.label(label).classes('font-semibold mt-1')
+    ui.toggle(values, value=choice[name]).bind_value(choice, name).props(TOGGLE).classes('w-full').mark(f'opt-{name}')
+    _help(help_key, '-mt-2')
+
+
+def _switch(option: RuleOption, choice: dict[str, Any]) -> None:
+    ui.switch(t(option.label_key), value=choice[option.name]).bind_value(choice, option.name) \
+        .mark(f'opt-{option.name}')
+    _help(option.help_key, '-mt-3 ml-12')
+
+
+def _help(key: str | None, classes: str) -> None:
+    if key and key in CATALOGS[current_language()]:
+        ui.label(t(key)).classes(f'text-xs text-gray-600 {classes}')
