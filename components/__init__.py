@@ -1,0 +1,1 @@
+"""Reactive NiceGUI components: cards, controls, the table shell and each game's board."""
