@@ -257,14 +257,15 @@ def log_html(lines: Sequence[str]) -> str:
             + '</div>')
 
 
-def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str]) -> str:
-    """A plain table: one column per seat, one row per hand, totals last."""
+def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str],
+                    total_label: str) -> str:
+    """A plain table: one column per seat, one row per hand (or game), totals last."""
     head = '<th class="text-left p-1"></th>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
     body = ''.join('<tr class="border-t border-gray-200">'
                    f'<td class="p-1 text-gray-600">{escape(label)}</td>'
                    + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in cells) + '</tr>'
                    for label, cells in rows)
-    total = (f'<tr class="border-t-2 border-gray-400 font-bold"><td class="p-1">{escape(t("table.total"))}</td>'
+    total = (f'<tr class="border-t-2 border-gray-400 font-bold"><td class="p-1">{escape(total_label)}</td>'
              + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in totals) + '</tr>')
     size = 'text-sm' if len(names) <= 4 else 'text-xs'   # six seats still fit the side panel
     return (f'<div class="overflow-x-auto"><table class="w-full {size}" data-testid="scoreboard"><thead><tr>{head}'

@@ -11,7 +11,8 @@ Tables, bots, the arena and the tests talk to a game only through this:
     data = state.to_dict(); chinchon.GameState.from_dict(data)   # JSON-compatible, mid-hand too
 
 A game module exposes ``GAME_ID`` (the site's id, e.g. ``ronda-robada``), ``Rules``, ``GameState``
-(a subclass of :class:`GameState`), ``new_game(rules, seats, rng)`` and ``ACTIONS`` (its
+(a subclass of :class:`GameState`), ``new_game(rules, seats, rng, dealer=None)`` (the first
+dealer, drawn with ``rng`` when None; every view names the dealer) and ``ACTIONS`` (its
 ``actions_json.ActionCodec``: actions to and from JSON). Its computer players live in the
 module ``app.games`` registers for it, with ``make_bot(level, rng)`` returning a :class:`Bot`.
 """

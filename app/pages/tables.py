@@ -17,7 +17,7 @@ from app.i18n import t
 from app.tables.registry import TableUnavailable, create_table, open_table
 from app.tables.table import Seat, Table
 from components.frame import frame
-from components.table.setup import clean_options, setup_form, to_table_options
+from components.table.setup import setup_form, to_table_options
 from components.table.shell import TableScreen
 
 TABLES_KEY = 'tables'   # app.storage.user: game id -> id of this browser's latest table of it
@@ -103,9 +103,7 @@ def table_page(table_id: str) -> None:
             table.claim(seat, account.id, account.display_name)
         _remember(table)
         game = table.game
-        screen(game)(table, seat,
-                     on_play_again=lambda: start_table(game, clean_options(game, app.storage.user.get(options_key(game)))),
-                     on_new_game=lambda: ui.navigate.to(game.play_path)).build()
+        screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path)).build()
 
 
 def _no_seat(text: str, game: GameInfo | None) -> None:

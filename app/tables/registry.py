@@ -40,10 +40,15 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
 
 
+def new_seed() -> int:
+    """A game's secret seed: its deals are drawn from it (each deal's own seed is revealed after it)."""
+    return secrets.randbits(63)
+
+
 def create_table(game: GameInfo, options: TableOptions, people: list[Seat], *, seed: int | None = None) -> Table:
     """A new table with these people in the first seats and computers in the rest."""
     return add_table(Table(new_table_id(), game, options, computer_seats(options, people),
-                           seed=seed if seed is not None else secrets.randbits(63)))
+                           seed=seed if seed is not None else new_seed()))
 
 
 def add_table(table: Table) -> Table:

@@ -90,7 +90,8 @@ class Table:
                  state: Any | None = None, version: int = 0, started_at: float | None = None,
                  pause: str | None = None, log: list[dict[str, Any]] | None = None,
                  hand_results: list[dict[str, Any]] | None = None,
-                 hand_orders: dict[int, list[str]] | None = None, recorded: bool = False) -> None:
+                 hand_orders: dict[int, list[str]] | None = None, recorded: bool = False,
+                 dealer: int | None = None, past_games: list[dict[str, Any]] | None = None) -> None:
         self.id = table_id
         self.game = game
         self.options = options
@@ -98,9 +99,12 @@ class Table:
         self.seed = seed
         self.ai = game.ai_module
         # the registry checks every rule option: a tampered one raises ValueError here
-        rules = game.make_rules(options.rules)
-        self.state = state if state is not None else game.engine_module.new_game(rules, len(seats),
+        self.rules = game.make_rules(options.rules)
+        self.state = state if state is not None else game.engine_module.new_game(self.rules, len(seats),
                                                                                  random.Random(seed))
+        # who dealt this game first: the next game at this table is dealt by the seat after it
+        self.dealer: int = dealer if dealer is not None else self.state.view(0).dealer
+        self.past_games: list[dict[str, Any]] = list(past_games or [])   # earlier games here: scores, winners
         self.version = version
         self.saved_version = version     # what the database holds (the compare-and-set's expectation)
         self.started_at = started_at if started_at is not None else time.time()
@@ -127,6 +131,18 @@ class Table:
     @property
     def status(self) -> str:
         return 'over' if self.is_over() else 'playing'
+
+    @property
+    def game_number(self) -> int:
+        """1 for the first game at this table, 2 after "play again"..."""
+        return len(self.past_games) + 1
+
+    def games_won(self) -> list[int]:
+        """The running tally: games won per seat at this table (a shared win counts for each)."""
+        outcomes = [game['winners'] for game in self.past_games]
+        if self.is_over():
+            outcomes.append(self.state.outcome().winners)
+        return [sum(seat in winners for winners in outcomes) for seat in range(len(self.seats))]
 
     def person_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_person]
@@ -157,6 +173,26 @@ class Table:
         if self.pause is None or self.must_answer_during_pause(seat):
             return
         self.pause = None
+        self.version += 1
+        self.save_soon()
+        self._notify([])
+        self.start()
+
+    def next_game(self, seat: int, version: int, seed: int) -> None:
+        """A person asks for another game once this one is over: the same seats and options deal
+        again at this table, the dealer one seat on, and the tally of games won goes on."""
+        self._check(seat, version)
+        outcome = self.state.outcome()
+        if outcome is None:
+            raise IllegalAction('game_not_over', 'this game is still being played')
+        self.past_games.append({'scores': list(outcome.scores), 'winners': list(outcome.winners)})
+        self.seed = seed
+        self.dealer = (self.dealer + 1) % len(self.seats)
+        self.state = self.game.engine_module.new_game(self.rules, len(self.seats), random.Random(seed),
+                                                      dealer=self.dealer)
+        self.started_at, self.pause, self.recorded = time.time(), None, False
+        self.log, self.hand_results, self.hand_orders = [], [], {}
+        self._people_were_out = self.people_are_out()
         self.version += 1
         self.save_soon()
         self._notify([])
@@ -327,7 +363,7 @@ class Table:
         return {'seed': self.seed, 'state': self.state.to_dict(), 'started_at': self.started_at,
                 'pause': self.pause, 'log': self.log, 'hand_results': self.hand_results,
                 'hand_orders': {str(seat): order for seat, order in self.hand_orders.items()},
-                'recorded': self.recorded}
+                'recorded': self.recorded, 'dealer': self.dealer, 'past_games': self.past_games}
 
     @classmethod
     def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -338,4 +374,4 @@ class Table:
                    started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
-                   recorded=bool(raw.get('recorded')))
+                   recorded=bool(raw.get('recorded')), dealer=raw.get('dealer'), past_games=raw.get('past_games'))

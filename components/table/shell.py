@@ -20,9 +20,9 @@ from nicegui import ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import current_language, language_scope, t
+from app.i18n import CATALOGS, current_language, language_scope, t
 from app.tables.records import past_deals
-from app.tables.registry import watch
+from app.tables.registry import new_seed, watch
 from app.tables.table import Table
 from components.controls import action_button, fold
 from components.live import Live
@@ -37,11 +37,9 @@ class TableScreen(ABC):
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
     verify_snippet: str                 # Python that rebuilds a deal from its revealed seed (fair-deal box)
 
-    def __init__(self, table: Table, seat: int, *, on_play_again: Callable[[], None],
-                 on_new_game: Callable[[], None]) -> None:
+    def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None]) -> None:
         self.table = table
         self.seat = seat
-        self.on_play_again = on_play_again
         self.on_new_game = on_new_game
         self.notice = ''
         self.shown_version = table.version
@@ -109,19 +107,18 @@ class TableScreen(ABC):
     def _render(self, view: Any) -> None:
         phase = self.phase(view)
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version)})
-        self.rebuild_when_changed('top', (self.hand_number(view),), self.top, lambda: self._top_bar(view))
-        others = [self.seat_info(view, seat) for seat in self._others()]
-        self.live.html(self.seats_view, seats_html(others))
+        game = self.table.game_number
+        self.rebuild_when_changed('top', (game, self.hand_number(view)), self.top, lambda: self._top_bar(view))
+        self.live.html(self.seats_view, self.others_html(view))
         during_play = phase not in ('count', 'over')
-        panel_key = ('play' if during_play else phase, self.hand_number(view), *self.panel_key(view))
+        panel_key = ('play' if during_play else phase, game, self.hand_number(view), *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
         if during_play:   # the next hand is already dealt: it shows once the count is read
             self.draw_board(view, phase)
-        self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:],
-                                                    [str(score) for score in view.scores]))
+        self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
         self.live.html(self.log, log_html(self.log_lines()))
-        self.rebuild_when_changed('fair', self.fair_key(view), self.fair, lambda: self.fair_box(view))
+        self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
 
     def _others(self) -> list[int]:
         """The other seats in playing order, starting after this one."""
@@ -148,7 +145,7 @@ class TableScreen(ABC):
     def _top_bar(self, view: Any) -> None:
         with ui.row().classes('w-full items-center gap-2 text-sm'):
             ui.html(''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
-                            for index, text in enumerate(self.top_texts(view))),
+                            for index, text in enumerate(self.game_texts() + self.top_texts(view))),
                     sanitize=False).classes('flex gap-2 items-center')
             ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
             action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
@@ -160,10 +157,14 @@ class TableScreen(ABC):
             key = 'over.you_win' if self.seat in winners else 'over.winner'
             ui.label(t(key, names=', '.join(self.names[s] for s in winners))).classes('text-2xl font-bold') \
                 .props('role=heading aria-level=2')
-            if view.outcome.reason:
+            if view.outcome.reason and f'over.reason.{view.outcome.reason}' in CATALOGS[self.language]:
                 ui.label(t(f'over.reason.{view.outcome.reason}')).classes('text-gray-700')
+            won = self.table.games_won()
+            ui.label(t('over.tally', games=self.table.game_number,
+                       tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
+                .classes('text-gray-700 text-center').props('data-testid="tally"')
             with ui.row().classes('gap-2'):
-                ui.button(t('over.play_again'), on_click=self.on_play_again) \
+                ui.button(t('over.play_again'), on_click=self.play_again) \
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
 
@@ -188,6 +189,10 @@ class TableScreen(ABC):
         """Send an action with the version of the screen it was chosen on; a refusal is shown in
         words and changes nothing."""
         return self._attempt(lambda seen: self.table.act(self.seat, action, seen), version)
+
+    def play_again(self) -> None:
+        """The next game at this table: same seats and options, the dealer one seat on."""
+        self._attempt(lambda seen: self.table.next_game(self.seat, seen, new_seed()), None)
 
     def resume(self, version: int | None = None) -> None:
         self._attempt(lambda seen: self.table.resume_after_count(self.seat, seen), version)
@@ -241,6 +246,18 @@ class TableScreen(ABC):
 
     def top_texts(self, view: Any) -> list[str]:
         return [t('table.hand_number', hand=self.hand_number(view))]
+
+    def game_texts(self) -> list[str]:
+        """'Game 2' once this table plays again (in the top bar)."""
+        return [t('table.game_number', game=self.table.game_number)] if self.table.game_number > 1 else []
+
+    def others_html(self, view: Any) -> str:
+        """The other seats, above the board."""
+        return seats_html([self.seat_info(view, seat) for seat in self._others()])
+
+    def score_totals(self, view: Any) -> tuple[list[str], str]:
+        """The scoreboard's last row: its cells and its label."""
+        return [str(score) for score in view.scores], t('table.total')
 
     def panel_key(self, view: Any) -> tuple:
         """What else rebuilds the count panel when it changes."""

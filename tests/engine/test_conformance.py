@@ -396,6 +396,18 @@ def test_the_registry_entry_matches_its_modules(info: GameInfo) -> None:
 
 
 @pytest.mark.parametrize('info', GAMES, ids=[info.id for info in GAMES])
+def test_a_table_chooses_who_deals_and_the_views_say_it(info: GameInfo) -> None:
+    """A table moves the dealer one seat at each new game: every engine deals from a given seat."""
+    seats = info.max_seats
+    for dealer in range(seats):
+        state = info.engine_module.new_game(info.make_rules(), seats, random.Random(3), dealer=dealer)
+        assert all(state.view(seat).dealer == dealer for seat in range(seats))
+        assert type(state).from_dict(state.to_dict()).view(0).dealer == dealer
+    with pytest.raises(ValueError):
+        info.engine_module.new_game(info.make_rules(), seats, random.Random(3), dealer=seats)
+
+
+@pytest.mark.parametrize('info', GAMES, ids=[info.id for info in GAMES])
 def test_rule_options_are_fields_of_the_rules_with_their_defaults(info: GameInfo) -> None:
     defaults = info.engine_module.Rules()
     fields = {f.name for f in dataclasses.fields(defaults)}

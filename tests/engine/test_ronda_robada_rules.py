@@ -201,7 +201,7 @@ def test_equal_highest_totals_share_the_win():
 
 
 def test_the_deal_follows_the_documented_order_and_commits_to_the_seed():
-    state = new_game(Rules(), 3, random.Random(11))
+    state = new_game(Rules(), 3, random.Random(11), dealer=2)
     seed = state.seed
     deck = shuffled(spanish_deck(), seed)
     view = state.view(1)
@@ -210,7 +210,32 @@ def test_the_deal_follows_the_documented_order_and_commits_to_the_seed():
     assert view.hand_sizes == (3, 3, 3) and view.stock_size == 27
     assert view.commitment == commitment(seed) and view.seed is None
     assert state.events[0].kind == 'deal' and state.events[0].data['commitment'] == commitment(seed)
-    assert new_game(Rules(), 3, random.Random(11)).to_dict() == state.to_dict()
+    assert new_game(Rules(), 3, random.Random(11), dealer=2).to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize('dealer', [0, 1, 2, 3])
+def test_the_player_after_the_dealer_is_dealt_first_and_starts(dealer):
+    state = new_game(Rules(), 4, random.Random(7), dealer=dealer)
+    deck = shuffled(spanish_deck(), state.seed)
+    first = (dealer + 1) % 4
+    assert state.current_seat == first and state.view(first).dealer == dealer
+    assert state.view(first).hand == (deck[4], deck[8], deck[12])
+    assert state.events[0].seat == dealer
+    # the redeal goes round the same way
+    for _ in range(12):
+        seat = state.current_seat
+        state.apply(seat, Drop(state.hands[seat][0]))
+    assert state.events[-1].kind == 'redeal' and state.current_seat == first
+    assert state.view(first).hand == (deck[16], deck[20], deck[24])
+    restored = GameState.from_dict(state.to_dict())
+    assert restored.dealer == dealer and restored.to_dict() == state.to_dict()
+
+
+def test_without_a_dealer_the_deal_draws_one_and_every_seat_gets_its_turn_to_start():
+    starters = {new_game(Rules(), 3, random.Random(seed)).current_seat for seed in range(30)}
+    assert starters == {0, 1, 2}
+    with pytest.raises(ValueError):
+        new_game(Rules(), 3, random.Random(1), dealer=3)
 
 
 def test_two_to_four_players():

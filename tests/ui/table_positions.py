@@ -44,6 +44,7 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
     state['current'], state['phase'] = current, 'draw'
     if dealer is not None:
         state['dealer'] = dealer
+    data['dealer'] = state['dealer']   # this game's first dealer, as far as the table knows
     if scores is not None:
         state['scores'] = list(scores)
     return Table.from_saved(table.id, CHINCHON.id, options.to_dict(), [seat.to_dict() for seat in table.seats],

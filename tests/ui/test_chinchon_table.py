@@ -167,11 +167,15 @@ async def test_game_over_and_play_again(user: User) -> None:
     await open_position(user, table)
     await until(lambda: phase(user) == 'over')
     await user.should_see('Gana: Lucía')
+    await user.should_see('Partidas ganadas en esta mesa (1 jugadas): Tú 0 · Lucía 1')
     user.find(marker='play-again').click()
-    assert my_table_path() != f'/table/{table.id}'   # a new table
-    await user.open(my_table_path())
-    await until(lambda: phase(user) in ('draw', 'wait'))
-    assert stored_table()['state']['scores'] == [0, 0]
+    # the next game at the same table: the dealer one seat on, the tally kept
+    await until(lambda: phase(user) in ('draw', 'wait') and stored_table()['past_games'])
+    assert my_table_path() == f'/table/{table.id}'
+    saved = stored_table()
+    assert saved['state']['scores'] == [0, 0] and saved['state']['dealer'] == 1 and saved['dealer'] == 1
+    assert [game['winners'] for game in saved['past_games']] == [[1]]
+    await user.should_see('Partida 2')
 
 
 async def test_reload_returns_to_the_same_table(user: User) -> None:

@@ -174,3 +174,40 @@ async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monke
     await asyncio.sleep(2 * SAVE_DELAY)
     saved = stored_table(table.id)
     assert saved['version'] == 2 and saved['state']['discard'][-1] == '12c'
+
+
+def played_out(table) -> None:
+    """Let every seat play as the normal computer would until the game is over (no event loop)."""
+    while not table.is_over():
+        seat = table.state.current_seat
+        table.state.apply(seat, table.hint(seat))
+
+
+def test_play_again_deals_the_next_game_at_the_same_table_with_the_dealer_one_seat_on() -> None:
+    from app.games import GAMES_BY_ID
+    from app.tables.table import Seat, Table, TableOptions, computer_seats
+    options = TableOptions(seats=3, level='easy', speed='instant')
+    table = Table('t' * 16, GAMES_BY_ID['ronda-robada'], options, computer_seats(options, [Seat('person')]), seed=5)
+    first_dealer = table.dealer
+    assert table.state.current_seat == (first_dealer + 1) % 3
+    before = snapshot(table)
+    with pytest.raises(IllegalAction) as refusal:     # not before the end
+        table.next_game(0, table.version, seed=6)
+    assert refusal.value.code == 'game_not_over' and snapshot(table) == before
+    played_out(table)
+    winners = table.state.outcome().winners
+    table.recorded = True
+    with pytest.raises(IllegalAction):                # a computer's seat cannot ask
+        table.next_game(1, table.version, seed=6)
+    with pytest.raises(IllegalAction):                # nor a screen of an older version
+        table.next_game(0, table.version - 1, seed=6)
+    table.next_game(0, table.version, seed=6)
+    assert table.game_number == 2 and not table.is_over() and not table.recorded
+    assert table.dealer == table.state.view(0).dealer == (first_dealer + 1) % 3
+    assert table.state.current_seat == (first_dealer + 2) % 3
+    assert table.games_won() == [int(seat in winners) for seat in range(3)]
+    played_out(table)
+    assert sum(table.games_won()) >= 2
+    saved = Table.from_saved(table.id, 'ronda-robada', options.to_dict(), [s.to_dict() for s in table.seats],
+                             json.loads(json.dumps(table.to_dict())), table.version)
+    assert saved.game_number == 2 and saved.dealer == table.dealer and saved.games_won() == table.games_won()

@@ -39,11 +39,15 @@ class Rules:
             raise ValueError(f'limit must be 100 or 50, not {self.limit!r}')
 
 
-def new_game(rules: Rules, seats: int, rng: random.Random) -> 'GameState':
+def new_game(rules: Rules, seats: int, rng: random.Random, dealer: int | None = None) -> 'GameState':
+    """``dealer`` deals the first hand (a table moves it one seat at each new game); without it
+    the first dealer is drawn with ``rng``."""
     if not 2 <= seats <= 6:
         raise ValueError(f'Chinchón is for 2 to 6 players, not {seats}')
+    if dealer is not None and not 0 <= dealer < seats:
+        raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
     state = GameState(rules, seats, rng)
-    state.dealer = rng.randrange(seats)
+    state.dealer = rng.randrange(seats) if dealer is None else dealer
     state._deal()
     return state
 

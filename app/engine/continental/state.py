@@ -404,10 +404,14 @@ class GameState(protocol.GameState):
         return state
 
 
-def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None) -> GameState:
-    """A game ready for the first offer of hand 1 (the first dealer is drawn with ``rng``)."""
+def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None,
+             dealer: int | None = None) -> GameState:
+    """A game ready for the first offer of hand 1. ``dealer`` deals it (a table moves it one seat
+    at each new game); without it the first dealer is drawn with ``rng``."""
     rng = rng if rng is not None else random.Random()
+    if dealer is not None and not 0 <= dealer < seats:
+        raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
     state = GameState(rules or Rules(), seats, rng)
-    state.dealer = rng.randrange(seats)
+    state.dealer = rng.randrange(seats) if dealer is None else dealer
     state._deal()
     return state

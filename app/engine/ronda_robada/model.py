@@ -130,6 +130,7 @@ class View:
     seat: int
     seats: int
     current_seat: int | None
+    dealer: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     loose: tuple[Card, ...]
@@ -148,7 +149,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         return {
             'game': GAME_ID, 'seat': self.seat, 'seats': self.seats, 'current_seat': self.current_seat,
-            'hand': [str(c) for c in self.hand], 'hand_sizes': list(self.hand_sizes),
+            'dealer': self.dealer, 'hand': [str(c) for c in self.hand], 'hand_sizes': list(self.hand_sizes),
             'loose': [str(c) for c in self.loose],
             'pile_tops': [None if c is None else str(c) for c in self.pile_tops],
             'pile_sizes': list(self.pile_sizes), 'run': None if self.run is None else self.run.to_dict(),

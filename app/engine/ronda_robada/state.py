@@ -53,17 +53,24 @@ def _cards(texts: list[str]) -> list[Card]:
     return [spanish_card(text) for text in texts]
 
 
-def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None) -> 'GameState':
-    """Shuffle from a fresh seed drawn from ``rng`` and deal (order in the package docstring)."""
+def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None,
+             dealer: int | None = None) -> 'GameState':
+    """Shuffle from a fresh seed drawn from ``rng`` and deal (order in the package docstring).
+    ``dealer`` is the seat that deals (a table moves it one seat at each new game); without it the
+    dealer is drawn with ``rng``. The player after the dealer starts."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f'Ronda Robada is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}')
+    if dealer is not None and not 0 <= dealer < seats:
+        raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
     rng = rng if rng is not None else random.Random()
     seed = new_hand_seed(rng)
+    dealer = rng.randrange(seats) if dealer is None else dealer
     deck = shuffled(spanish_deck(), seed)
     state = GameState(rules or Rules(), seats, seed, stock=deck[CENTRE_CARDS:], hands=[[] for _ in range(seats)],
-                      loose=deck[:CENTRE_CARDS], piles=[[] for _ in range(seats)], rng=rng)
+                      loose=deck[:CENTRE_CARDS], piles=[[] for _ in range(seats)], rng=rng,
+                      current=(dealer + 1) % seats, dealer=dealer)
     state._deal_hands()
-    state._log('deal', None, loose=_strs(state.loose), hand_sizes=[len(h) for h in state.hands],
+    state._log('deal', dealer, loose=_strs(state.loose), hand_sizes=[len(h) for h in state.hands],
                stock=len(state.stock), commitment=commitment(seed))
     return state
 
@@ -73,11 +80,13 @@ class GameState(protocol.GameState):
 
     def __init__(self, rules: Rules, seats: int, seed: str, *, stock: list[Card], hands: list[list[Card]],
                  loose: list[Card], piles: list[list[Card]], rng: random.Random, current: int | None = 0,
-                 run: _Run | None = None, last_runner: int | None = None, events: list[Event] | None = None,
+                 dealer: int | None = None, run: _Run | None = None, last_runner: int | None = None, events: list[Event] | None = None,
                  actions: list[tuple[int, Action]] | None = None, result: Outcome | None = None) -> None:
         self.rules, self.seats, self.seed = rules, seats, seed
         self.stock, self.hands, self.loose, self.piles = stock, hands, loose, piles
         self.rng, self._current, self.run, self.last_runner = rng, current, run, last_runner
+        # the seat that dealt: deals (and redeals) start with the player after it, who also starts
+        self.dealer = dealer if dealer is not None else ((current or 0) - 1) % seats
         self.events: list[Event] = events if events is not None else []
         self.actions: list[tuple[int, Action]] = actions if actions is not None else []
         self._result = result
@@ -163,8 +172,8 @@ class GameState(protocol.GameState):
 
     def _deal_hands(self) -> None:
         for _ in range(HAND_CARDS):
-            for hand in self.hands:
-                hand.append(self.stock.pop(0))
+            for step in range(1, self.seats + 1):
+                self.hands[(self.dealer + step) % self.seats].append(self.stock.pop(0))
 
     def _finish(self) -> None:
         if self.loose:
@@ -241,7 +250,7 @@ class GameState(protocol.GameState):
     def view(self, seat: int) -> View:
         over = self._result is not None
         return View(
-            seat=seat, seats=self.seats, current_seat=self._current, hand=tuple(self.hands[seat]),
+            seat=seat, seats=self.seats, current_seat=self._current, dealer=self.dealer, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in self.hands), loose=tuple(self.loose),
             pile_tops=tuple(self.pile_tops()), pile_sizes=tuple(len(pile) for pile in self.piles),
             run=None if self.run is None else self.run.view(), stock_size=len(self.stock),
@@ -253,7 +262,7 @@ class GameState(protocol.GameState):
         return {
             'game': GAME_ID, 'rules': self.rules.to_dict(), 'seats': self.seats, 'seed': self.seed,
             'stock': _strs(self.stock), 'hands': [_strs(h) for h in self.hands], 'loose': _strs(self.loose),
-            'piles': [_strs(p) for p in self.piles], 'current': self._current,
+            'piles': [_strs(p) for p in self.piles], 'current': self._current, 'dealer': self.dealer,
             'run': None if self.run is None else self.run.to_dict(), 'last_runner': self.last_runner,
             'events': [event.to_dict() for event in self.events],
             'actions': [[seat, action_to_json(action)] for seat, action in self.actions],
@@ -265,7 +274,7 @@ class GameState(protocol.GameState):
         return cls(Rules.from_dict(raw['rules']), raw['seats'], raw['seed'], stock=_cards(raw['stock']),
                    hands=[_cards(h) for h in raw['hands']], loose=_cards(raw['loose']),
                    piles=[_cards(p) for p in raw['piles']], rng=rng_from_state(raw['rng']),
-                   current=raw['current'], run=None if raw['run'] is None else _Run.from_dict(raw['run']),
+                   current=raw['current'], dealer=raw.get('dealer'), run=None if raw['run'] is None else _Run.from_dict(raw['run']),
                    last_runner=raw['last_runner'], events=[Event.from_dict(e) for e in raw['events']],
                    actions=[(seat, ACTIONS.from_json(a)) for seat, a in raw['actions']],
                    result=None if raw['outcome'] is None else Outcome.from_dict(raw['outcome']))
