@@ -107,7 +107,7 @@ GAMES: tuple[GameInfo, ...] = (
              hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
              screen='components.chinchon.table:ChinchonTable'),
     GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
-             ('10c', '11c', '12c', '1c')),
+             ('10c', '11c', '12c', '1c'), screen='components.ronda_robada.table:RondaRobadaTable'),
     # stock_rebuilds is not a room option: the rules fix it at 10
     GameInfo('continental', app.engine.continental, app.ai.continental, Better.LOWER, 2, 6, 'french108',
              ('7h', '8h', 'JK', '10h'),

@@ -5,22 +5,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.engine.cards import spanish_card
-from app.i18n import CATALOGS, current_language
-from app.i18n import translate
 from components.card import card_name
+from components.table import log
 
 
 def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
     """One line for the hand log, or None for events that need no line. The reader's own seat is
     addressed in the second person."""
     kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
-
-    language = current_language()
-
-    def say(key: str, **params: Any) -> str:
-        personal = f'{key}.you'
-        return translate(language, personal if seat == reader and personal in CATALOGS[language] else key, **params)
-
+    say = log.speaker(seat, reader)
     name = names[seat] if seat is not None else ''
     card = card_name(spanish_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
@@ -47,21 +40,4 @@ SIMPLE = frozenset({'draw_stock', 'draw_discard', 'discard', 'reshuffle', 'count
 
 def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int = 0, limit: int = 30,
               cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
-    """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
-    each event is then put in words once, not once per move."""
-    if cache is not None and len(cache) > 4 * max(len(events), limit):
-        cache.clear()
-    lines = []
-    for event in reversed(events):
-        hit = cache.get(id(event)) if cache is not None else None
-        if hit is not None and hit[0] is event:
-            line = hit[1]
-        else:
-            line = event_line(event, names, reader)
-            if cache is not None:
-                cache[id(event)] = (event, line)
-        if line:
-            lines.append(line)
-            if len(lines) == limit:
-                break
-    return lines
+    return log.log_lines(events, names, reader, event_line, limit, cache)

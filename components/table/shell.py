@@ -229,9 +229,10 @@ class TableScreen(ABC):
     def count_panel(self, view: Any, phase: str) -> None:
         ...
 
-    @abstractmethod
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        ...
+        """Another seat as the default seat row draws it (a game that draws its own, e.g. with its
+        piles, overrides ``others_html`` instead)."""
+        raise NotImplementedError
 
     @abstractmethod
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:

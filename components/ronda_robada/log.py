@@ -1,0 +1,52 @@
+"""Public events of a Ronda Robada game in words, in the current language."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.engine.cards import spanish_card
+from components.card import card_name
+from components.table import log
+
+
+def cards_words(codes: Sequence[str]) -> str:
+    return ', '.join(card_name(spanish_card(code)) for code in codes)
+
+
+def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
+    """One line for the log, or None. The reader is spoken to in the second person, also when a
+    pile of theirs is taken."""
+    kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
+    say = log.speaker(seat, reader)
+    name = names[seat] if seat is not None else ''
+    card = card_name(spanish_card(data['card'])) if 'card' in data else ''
+    if kind == 'deal':
+        return say('log.ronda.deal', dealer=name, cards=cards_words(data['loose']), stock=data['stock'])
+    if kind == 'start_run':
+        return say('log.ronda.start_run', name=name, card=card, loose=card_name(spanish_card(data['loose'])))
+    if kind == 'take_loose':
+        return say('log.ronda.take_loose', name=name, card=card)
+    if kind == 'take_pile':
+        owner = data['owner']
+        key = ('log.ronda.take_own_pile' if owner == seat else
+               'log.ronda.take_your_pile' if owner == reader else 'log.ronda.take_pile')
+        return say(key, name=name, owner=names[owner], size=data['size'], card=card_name(spanish_card(data['top'])))
+    if kind == 'confirm':
+        return say('log.ronda.confirm', name=name, cards=data['cards'], top=card_name(spanish_card(data['top'])),
+                   pile=data['pile_size'])
+    if kind == 'drop':
+        return say('log.ronda.drop', name=name, card=card)
+    if kind == 'redeal':
+        return say('log.ronda.redeal', stock=data['stock'])
+    if kind == 'sweep':
+        if data.get('to') is None:
+            return say('log.ronda.sweep_nobody', cards=cards_words(data['cards']))
+        return say('log.ronda.sweep', name=name, cards=cards_words(data['cards']))
+    if kind == 'game_over':
+        return say('log.ronda.game_over', names=', '.join(names[s] for s in data['winners']))
+    return None
+
+
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int = 0, limit: int = 30,
+              cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
+    return log.log_lines(events, names, reader, event_line, limit, cache)

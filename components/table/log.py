@@ -1,0 +1,42 @@
+"""The hand log of any table: public events put in words, newest first, in the reader's language."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app.i18n import CATALOGS, current_language, translate
+
+EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']   # (event, names, reader) -> line
+
+
+def speaker(seat: int | None, reader: int) -> Callable[..., str]:
+    """``say(key, **params)``: the message in the current language, in its ``<key>.you`` form (the
+    second person) when the event's actor is the reader and the catalog has that form."""
+    language = current_language()
+
+    def say(key: str, **params: Any) -> str:
+        personal = f'{key}.you'
+        return translate(language, personal if seat == reader and personal in CATALOGS[language] else key, **params)
+    return say
+
+
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int, event_line: EventLine,
+              limit: int = 30, cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
+    """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
+    each event is then put in words once, not once per move."""
+    if cache is not None and len(cache) > 4 * max(len(events), limit):
+        cache.clear()
+    lines = []
+    for event in reversed(events):
+        hit = cache.get(id(event)) if cache is not None else None
+        if hit is not None and hit[0] is event:
+            line = hit[1]
+        else:
+            line = event_line(event, names, reader)
+            if cache is not None:
+                cache[id(event)] = (event, line)
+        if line:
+            lines.append(line)
+            if len(lines) == limit:
+                break
+    return lines

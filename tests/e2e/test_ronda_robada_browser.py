@@ -1,0 +1,105 @@
+"""The Ronda Robada table in a real Chromium: a whole game to the end screen and the next game at
+the same table, with no hand card and no stock card reaching the browser before it is public.
+(The sweep, the redeal and stolen piles are told in tests/ui/test_ronda_robada_table.py.)"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+# a card's code as the server sends it: a data-card attribute, or the picture's address
+CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/es/)(1[012]|[1-7])([oceb])')
+
+# every card the page has shown so far where public cards go (and your own hand)
+PUBLIC_PLACES = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]'
+                          for place in ('hand-card', 'loose-card', 'pile', 'run-option', 'run-so-far', 'count-row'))
+WATCH_SHOWN = """() => {
+  window.__shown = new Set();
+  const collect = () => document.querySelectorAll('PLACES').forEach(e => window.__shown.add(e.dataset.card));
+  collect();
+  new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
+}""".replace('PLACES', PUBLIC_PLACES)
+
+def codes(*texts: str) -> set[str]:
+    return {''.join(match) for text in texts for match in CARD_CODE.findall(text)}
+
+
+PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
+
+
+def start_game(page: Page, seats: int) -> None:
+    page.goto('/play/ronda-robada')
+    page.get_by_role('button', name=str(seats), exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    expect(page.get_by_test_id('table')).to_be_visible()
+
+
+def wait_for(page: Page, *phases: str) -> str:
+    page.wait_for_function(PHASE_IS, arg=list(phases), timeout=20000)
+    return page.get_by_test_id('table').get_attribute('data-phase')
+
+
+def version(page: Page) -> str:
+    return page.get_by_test_id('table').get_attribute('data-version')
+
+
+def play_one_step(page: Page, current: str) -> None:
+    """A greedy player: start a run whenever a hand card allows it, take every option, confirm."""
+    before = version(page)
+    if current == 'start':
+        starter = page.locator('[data-testid=hand-card]:has(.hod-rr-mark)')
+        if starter.count():
+            starter.first.click()
+            page.get_by_test_id('run-option').first.click()
+        else:
+            page.get_by_test_id('hand-card').first.click()
+            expect(page.get_by_test_id('drop')).to_be_enabled()
+            page.get_by_test_id('drop').click()
+    else:   # building a run: dropping is not possible any more
+        expect(page.get_by_test_id('drop')).to_be_disabled()
+        option = page.get_by_test_id('run-option')
+        if option.count():
+            option.first.click()
+        else:
+            page.get_by_test_id('confirm-run').click()
+    page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+
+
+def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) -> None:
+    frames: list[str] = []
+    page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
+    start_game(page, seats=4)
+    page.evaluate(WATCH_SHOWN)
+    sent: set[str] = codes(page.content())
+    steps = 0
+    while True:
+        current = wait_for(page, 'start', 'run', 'over')
+        # every card the browser has received so far was, by now, on the table or in your hand
+        sent |= codes(*frames)
+        frames.clear()
+        shown = set(page.evaluate('() => [...window.__shown]'))
+        assert sent <= shown, f'cards sent before they were public: {sorted(sent - shown)}'
+        if current == 'over':
+            break
+        play_one_step(page, current)
+        steps += 1
+        assert steps < 200
+    assert len(sent) > 20   # the frames were read: most of the deck went by
+    # the end: the sweep, every pile counted, the winners, the tally; then the next game here
+    expect(page.get_by_test_id('count')).to_be_visible()
+    rows = page.get_by_test_id('count-row')
+    expect(rows).to_have_count(4)
+    points = [int(rows.nth(i).get_attribute('data-points')) for i in range(4)]
+    # somebody made a run (you start one whenever you can), so any loose cards left were swept to
+    # a pile and every card of the deck is counted
+    assert sum(points) == 4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 10 + 11 + 12)
+    winners = [i for i, p in enumerate(points) if p == max(points)]
+    expect(page.locator('[data-testid=count-row] .hod-chip')).to_have_count(len(winners))
+    expect(page.get_by_test_id('game-over')).to_be_visible()
+    expect(page.get_by_test_id('tally')).to_contain_text('(1 jugadas)')
+    address = page.url
+    page.get_by_test_id('play-again').click()
+    assert wait_for(page, 'start', 'run', 'wait') in ('start', 'run', 'wait')
+    assert page.url == address
+    expect(page.get_by_text('Partida 2')).to_be_visible()
