@@ -255,6 +255,11 @@ class RondaRobadaTable(TableScreen):
                 f'{"".join(slots)}</div>')
 
     def _status(self, view: Any, phase: str, recent: list[Any]) -> str:
+        redeal = next((event for event in reversed(recent) if event.kind == 'redeal'), None)
+        news = f'{t("ronda.redealt", count=redeal.data["stock"])} ' if redeal is not None else ''
+        return news + self._next_step(view, phase)
+
+    def _next_step(self, view: Any, phase: str) -> str:
         if phase == 'start':
             if self.selected is None:
                 return t('ronda.your_turn')
@@ -263,11 +268,7 @@ class RondaRobadaTable(TableScreen):
                      card=card_name(spanish_card(self.selected)))
         if phase == 'run':
             return t('ronda.go_on')
-        redeal = next((event for event in reversed(recent) if event.kind == 'redeal'), None)
-        waiting = t('table.waiting', name=self.names[view.current_seat]) if view.current_seat is not None else ''
-        if redeal is not None:
-            return f'{t("ronda.redealt", count=redeal.data["stock"])} {waiting}'
-        return waiting
+        return t('table.waiting', name=self.names[view.current_seat]) if view.current_seat is not None else ''
 
     def _loose_choices(self, view: Any, phase: str) -> set[str]:
         if phase == 'start' and self.selected is not None:
@@ -335,6 +336,9 @@ class RondaRobadaTable(TableScreen):
         self.render(view)
 
     def _drop(self, version: int | None) -> None:
+        if self.phase(self.table.view(self.seat)) == 'run':   # the button is disabled: a crafted click
+            self.refused(t('illegal.no_drop_after_start'))
+            return
         if self.selected is None:
             self.notice = t('ronda.select_first')
             self.render(self.table.view(self.seat))

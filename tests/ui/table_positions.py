@@ -4,6 +4,7 @@ place (every card stays in the game exactly once), seated for the test's browser
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -12,6 +13,8 @@ from nicegui import app
 from app.games import GAMES_BY_ID
 from app.pages.tables import TABLES_KEY, guest_token, options_key, table_path
 from app.tables.registry import add_table, new_table_id
+from app.engine import ronda_robada
+from app.engine.cards import parse_spanish
 from app.tables.table import Seat, Table, TableOptions, computer_seats
 from models.db import session_scope
 from models.tables import load_table
@@ -56,11 +59,27 @@ def seat_user(table: Table) -> str:
     after user.open, so that the browser's storage exists). Returns the table's address."""
     table.seats[0].guest = guest_token()
     add_table(table)
-    app.storage.user[TABLES_KEY] = {'chinchon': table.id}
-    app.storage.user[options_key(CHINCHON)] = {
-        'seats': table.options.seats, 'level': 'easy', 'speed': 'instant', 'hints': True,
-        'limit': table.options.rules['limit'], 'buyback': table.options.rules['buyback']}
+    app.storage.user[TABLES_KEY] = {table.game.id: table.id}
+    options = table.options
+    app.storage.user[options_key(table.game)] = {'seats': options.seats, 'level': options.level,
+                                                 'speed': options.speed, 'hints': options.hints, **options.rules}
     return table_path(table.id)
+
+
+def ronda_position(*, hands: list[str], loose: str, piles: list[str] | None = None, stock: str = '',
+                   current: int = 0, dealer: int | None = None, hints: bool = True, speed: str = 'instant',
+                   last_runner: int | None = None) -> Table:
+    """A Ronda Robada table (not stored yet) with a person at seat 0 and easy computers in the
+    rest, at this position; piles are written bottom to top, the stock front first."""
+    game = GAMES_BY_ID['ronda-robada']
+    seats = len(hands)
+    options = TableOptions(seats=seats, level='easy', speed=speed, hints=hints)
+    dealer = (current - 1) % seats if dealer is None else dealer
+    state = ronda_robada.GameState(ronda_robada.Rules(), seats, 'a-known-seed', stock=parse_spanish(stock),
+                                   hands=[parse_spanish(hand) for hand in hands], loose=parse_spanish(loose),
+                                   piles=[parse_spanish(pile) for pile in (piles or [''] * seats)],
+                                   rng=random.Random(1), current=current, dealer=dealer, last_runner=last_runner)
+    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), seed=3, state=state)
 
 
 def my_table_path() -> str:
