@@ -1,11 +1,12 @@
 """Table responsiveness and memory, measured against the real server in Chromium.
 
-    python -m app.bench.table [--rounds 30] [--tables 12]
+    python -m app.bench.table [--game chinchon|ronda-robada] [--rounds 30] [--tables 12]
 
 1. Click → screen update, timed inside the page (performance.now() at the click, a
-   MutationObserver for the change): drawing from the stock, discarding a card, and a bare
-   NiceGUI button + label served by the same server in the same run (the baseline), the bare
-   button and the table taking turns so that both meet the same machine load.
+   MutationObserver for the change), against a bare NiceGUI button + label served by the same
+   server in the same run (the baseline), the bare button and the table taking turns so that
+   both meet the same machine load. Chinchón: drawing from the stock, discarding a card.
+   Ronda Robada: picking a hand card (its pairs light up), dropping it in the centre.
 2. Server memory per open table: RSS of the server before and after opening N tables in N browser
    contexts, divided by N.
 Prints median and p95 in ms, and MiB per table. Needs Chromium (see README).
@@ -67,6 +68,36 @@ def timed(page, target: str, changed: str, click) -> float:
     return page.evaluate('() => window.__latency')
 
 
+def new_ronda_table(page, base: str) -> None:
+    """A new heads-up Ronda Robada table at instant speed, at our first turn."""
+    page.goto(f'{base}/play/ronda-robada')
+    page.get_by_role('button', name='2', exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    page.wait_for_function("document.querySelector('[data-testid=table]')?.dataset.phase === 'start'", timeout=20000)
+
+
+RONDA_PHASE_MOVED = "document.querySelector('[data-testid=table]').dataset.phase !== 'start'"
+
+
+def ronda_round(page, base: str) -> tuple[float, float] | None:
+    """(pick a hand card, drop it) in ms, or None when the game is over (a new one is dealt)."""
+    phase = page.get_by_test_id('table').get_attribute('data-phase')
+    if phase == 'over':
+        new_ronda_table(page, base)
+        return None
+    if phase == 'run':
+        page.get_by_test_id('confirm-run').click()
+    if phase != 'start':
+        page.wait_for_timeout(20)
+        return None
+    pick = timed(page, '[data-testid=hand-card]', "document.querySelector('[data-testid=hand-card].hod-selected')",
+                 lambda: page.get_by_test_id('hand-card').first.click())
+    drop = timed(page, '[data-testid=drop]', RONDA_PHASE_MOVED, lambda: page.get_by_test_id('drop').click())
+    page.wait_for_timeout(50)
+    return pick, drop
+
+
 def new_table(page, base: str) -> None:
     """A new heads-up table at instant speed, played on to the first time it is our turn to draw
     (a computer can close at once: then the count is read first)."""
@@ -95,6 +126,7 @@ def summary(name: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--game', choices=('chinchon', 'ronda-robada'), default='chinchon')
     parser.add_argument('--rounds', type=int, default=30)
     parser.add_argument('--tables', type=int, default=12)
     parser.add_argument('--port', type=int, default=8770)
@@ -120,6 +152,22 @@ def main() -> None:
                                   "document.querySelector('[data-testid=bare-label]').textContent !== '"
                                   + label + "'", lambda: bare_page.get_by_test_id('bare-button').click()))
 
+            if args.game == 'ronda-robada':
+                picks, drops = [], []
+                new_ronda_table(page, base)
+                while len(drops) < args.rounds:
+                    if len(bare) < len(picks) + len(drops):
+                        bare_click()
+                    elif (measured := ronda_round(page, base)) is not None:
+                        picks.append(measured[0])
+                        drops.append(measured[1])
+                print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
+                print(summary('bare NiceGUI button', bare))
+                print(summary('pick a hand card', picks))
+                print(summary('drop it in the centre', drops))
+                print(f'ratio pick/bare (median)      {statistics.median(picks) / statistics.median(bare):.2f}x')
+                print(f'ratio drop/bare (median)      {statistics.median(drops) / statistics.median(bare):.2f}x')
+                return
             new_table(page, base)
             while len(draws) < args.rounds or len(discards) < args.rounds:
                 if len(bare) < len(draws) + len(discards):

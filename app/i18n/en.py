@@ -202,7 +202,7 @@ MESSAGES: dict[str, str] = {
     'over.reason.last_standing': 'The last player still under the limit.',
     'over.reason.fewest_points': 'Everyone left went over in the same hand: fewest points wins.',
     'over.play_again': 'Play again',
-    'over.tally': 'Games won at this table ({games} played): {tally}',
+    'over.tally': 'Games won at this table: {tally}',
     'over.change_options': 'Change options',
     'fair.title': 'Fair deal',
     'fair.current': 'Fingerprint (SHA-256) of this hand\'s seed:',

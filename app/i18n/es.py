@@ -202,7 +202,7 @@ MESSAGES: dict[str, str] = {
     'over.reason.last_standing': 'Es el último que queda sin pasarse.',
     'over.reason.fewest_points': 'Todos se pasaron en la misma mano: gana quien menos puntos tiene.',
     'over.play_again': 'Jugar otra vez',
-    'over.tally': 'Partidas ganadas en esta mesa ({games} jugadas): {tally}',
+    'over.tally': 'Partidas ganadas en esta mesa: {tally}',
     'over.change_options': 'Cambiar opciones',
     'fair.title': 'Reparto justo',
     'fair.current': 'Huella (SHA-256) de la semilla de esta mano:',

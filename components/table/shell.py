@@ -160,7 +160,7 @@ class TableScreen(ABC):
             if view.outcome.reason and f'over.reason.{view.outcome.reason}' in CATALOGS[self.language]:
                 ui.label(t(f'over.reason.{view.outcome.reason}')).classes('text-gray-700')
             won = self.table.games_won()
-            ui.label(t('over.tally', games=self.table.game_number,
+            ui.label(t('over.tally',
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
                 .classes('text-gray-700 text-center').props('data-testid="tally"')
             with ui.row().classes('gap-2'):

@@ -97,7 +97,7 @@ def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) 
     winners = [i for i, p in enumerate(points) if p == max(points)]
     expect(page.locator('[data-testid=count-row] .hod-chip')).to_have_count(len(winners))
     expect(page.get_by_test_id('game-over')).to_be_visible()
-    expect(page.get_by_test_id('tally')).to_contain_text('(1 jugadas)')
+    expect(page.get_by_test_id('tally')).to_contain_text('Partidas ganadas en esta mesa: Tú ')
     address = page.url
     page.get_by_test_id('play-again').click()
     assert wait_for(page, 'start', 'run', 'wait') in ('start', 'run', 'wait')

@@ -167,7 +167,7 @@ async def test_game_over_and_play_again(user: User) -> None:
     await open_position(user, table)
     await until(lambda: phase(user) == 'over')
     await user.should_see('Gana: Lucía')
-    await user.should_see('Partidas ganadas en esta mesa (1 jugadas): Tú 0 · Lucía 1')
+    await user.should_see('Partidas ganadas en esta mesa: Tú 0 · Lucía 1')
     user.find(marker='play-again').click()
     # the next game at the same table: the dealer one seat on, the tally kept
     await until(lambda: phase(user) in ('draw', 'wait') and stored_table()['past_games'])

@@ -131,7 +131,7 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
     rows = drawing(user, 'count')
     assert re.findall(r'data-seat="(\d)" data-points="(\d+)"', rows) == [('0', '17'), ('1', '30')]
     await user.should_see('Gana: Lucía')
-    await user.should_see('Partidas ganadas en esta mesa (1 jugadas): Tú 0 · Lucía 1')
+    await user.should_see('Partidas ganadas en esta mesa: Tú 0 · Lucía 1')
     user.find(marker='play-again').click()
     # the dealer was Lucía: now you deal, and the player after you, Lucía, starts
     await until(lambda: stored_table(table.id)['past_games'] != [])
