@@ -103,3 +103,26 @@ def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) 
     assert wait_for(page, 'start', 'run', 'wait') in ('start', 'run', 'wait')
     assert page.url == address
     expect(page.get_by_text('Partida 2')).to_be_visible()
+
+
+def test_keyboard_play_with_labels(page: Page) -> None:
+    """Pick a card, pair it or drop it, and confirm with the keyboard alone."""
+    start_game(page, seats=2)
+    wait_for(page, 'start')
+    card = page.get_by_test_id('hand-card').first
+    expect(card).to_have_attribute('aria-label', re.compile(r'\w+ de \w+'))
+    card.focus()
+    page.keyboard.press('Enter')
+    expect(page.get_by_test_id('hand-card').first).to_have_attribute('aria-pressed', 'true')
+    before = version(page)
+    if page.get_by_test_id('run-option').count():
+        page.get_by_test_id('run-option').first.focus()
+        page.keyboard.press('Enter')
+        assert wait_for(page, 'run') == 'run'
+        page.get_by_test_id('confirm-run').focus()
+        page.keyboard.press('Enter')
+    else:
+        page.get_by_test_id('drop').focus()
+        page.keyboard.press('Enter')
+    page.wait_for_function(f"Number(document.querySelector('[data-testid=table]').dataset.version) > {before}"
+                           " && document.querySelector('[data-testid=table]').dataset.phase !== 'run'")

@@ -211,3 +211,30 @@ def test_play_again_deals_the_next_game_at_the_same_table_with_the_dealer_one_se
     saved = Table.from_saved(table.id, 'ronda-robada', options.to_dict(), [s.to_dict() for s in table.seats],
                              json.loads(json.dumps(table.to_dict())), table.version)
     assert saved.game_number == 2 and saved.dealer == table.dealer and saved.games_won() == table.games_won()
+
+
+async def test_a_ronda_robada_game_is_recorded_as_pile_points_higher_better_and_again_after_play_again(
+        fresh_accounts) -> None:
+    from app import accounts
+    from app.games import GAMES_BY_ID
+    from app.history import history_page
+    from app.tables.records import record_table
+    from app.tables.table import Seat, Table, TableOptions, computer_seats
+
+    ana = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
+    options = TableOptions(seats=3, level='easy', speed='instant')
+    table = Table(registry.new_table_id(), GAMES_BY_ID['ronda-robada'], options,
+                  computer_seats(options, [Seat('person', name='ana', user_id=ana.id)]), seed=11)
+    table.on_game_over = record_table
+    registry.add_table(table)
+    played_out(table)
+    table._game_over()
+    scores = table.state.outcome().scores
+    page = history_page(user_id=ana.id)
+    assert page.total == 1 and page.games[0].score == scores[0]
+    # placements: the most points first
+    assert page.games[0].placement == 1 + sum(score > scores[0] for score in scores)
+    table.next_game(0, table.version, seed=12)
+    played_out(table)
+    table._game_over()
+    assert history_page(user_id=ana.id).total == 2
