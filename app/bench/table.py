@@ -124,6 +124,17 @@ def summary(name: str, values: list[float]) -> str:
     return f'{name:<28} median {statistics.median(values):6.1f} ms   p95 {p95:6.1f} ms   (n={len(values)})'
 
 
+def report(bare: list[float], table: dict[str, list[float]]) -> None:
+    """Each table action against the bare button, as medians, p95s and median ratios."""
+    # other work on the machine slows the table's longer path more than the bare button's
+    print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
+    print(summary('bare NiceGUI button', bare))
+    for name, values in table.items():
+        print(summary(name, values))
+    for name, values in table.items():
+        print(f'ratio {name} / bare (median)'.ljust(38) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--game', choices=('chinchon', 'ronda-robada'), default='chinchon')
@@ -161,12 +172,7 @@ def main() -> None:
                     elif (measured := ronda_round(page, base)) is not None:
                         picks.append(measured[0])
                         drops.append(measured[1])
-                print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
-                print(summary('bare NiceGUI button', bare))
-                print(summary('pick a hand card', picks))
-                print(summary('drop it in the centre', drops))
-                print(f'ratio pick/bare (median)      {statistics.median(picks) / statistics.median(bare):.2f}x')
-                print(f'ratio drop/bare (median)      {statistics.median(drops) / statistics.median(bare):.2f}x')
+                report(bare, {'pick a hand card': picks, 'drop it in the centre': drops})
                 return
             new_table(page, base)
             while len(draws) < args.rounds or len(discards) < args.rounds:
@@ -190,13 +196,7 @@ def main() -> None:
                 else:
                     page.wait_for_timeout(20)
             bare_page.close()
-            # other work on the machine slows the table's longer path more than the bare button's
-            print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
-            print(summary('bare NiceGUI button', bare))
-            print(summary('draw from the stock', draws))
-            print(summary('discard a card', discards))
-            print(f'ratio draw/bare (median)      {statistics.median(draws) / statistics.median(bare):.2f}x')
-            print(f'ratio discard/bare (median)   {statistics.median(discards) / statistics.median(bare):.2f}x')
+            report(bare, {'draw from the stock': draws, 'discard a card': discards})
             page.close()
 
             time.sleep(1)

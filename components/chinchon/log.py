@@ -12,9 +12,7 @@ from components.table import log
 def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
     """One line for the hand log, or None for events that need no line. The reader's own seat is
     addressed in the second person."""
-    kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
-    say = log.speaker(seat, reader)
-    name = names[seat] if seat is not None else ''
+    kind, data, say, name = log.reading(event, names, reader)
     card = card_name(spanish_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
         return say('log.chinchon.deal', hand=data['hand'], dealer=names[data['dealer']],

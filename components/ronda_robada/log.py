@@ -16,9 +16,7 @@ def cards_words(codes: Sequence[str]) -> str:
 def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
     """One line for the log, or None. The reader is spoken to in the second person, also when a
     pile of theirs is taken."""
-    kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
-    say = log.speaker(seat, reader)
-    name = names[seat] if seat is not None else ''
+    kind, data, say, name = log.reading(event, names, reader)
     card = card_name(spanish_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
         return say('log.ronda.deal', dealer=name, cards=cards_words(data['loose']), stock=data['stock'])
@@ -28,7 +26,7 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> 
         return say('log.ronda.take_loose', name=name, card=card)
     if kind == 'take_pile':
         owner = data['owner']
-        key = ('log.ronda.take_own_pile' if owner == seat else
+        key = ('log.ronda.take_own_pile' if owner == event.get('seat') else
                'log.ronda.take_your_pile' if owner == reader else 'log.ronda.take_pile')
         return say(key, name=name, owner=names[owner], size=data['size'], card=card_name(spanish_card(data['top'])))
     if kind == 'confirm':

@@ -20,6 +20,12 @@ def speaker(seat: int | None, reader: int) -> Callable[..., str]:
     return say
 
 
+def reading(event: dict[str, Any], names: Sequence[str], reader: int) -> tuple[str, dict[str, Any], Callable[..., str], str]:
+    """An event as a game's ``event_line`` reads it: (kind, data, say, the actor's name or '')."""
+    seat = event.get('seat')
+    return event['kind'], event.get('data', {}), speaker(seat, reader), names[seat] if seat is not None else ''
+
+
 def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int, event_line: EventLine,
               limit: int = 30, cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
     """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
