@@ -132,7 +132,7 @@ def report(bare: list[float], table: dict[str, list[float]]) -> None:
     for name, values in table.items():
         print(summary(name, values))
     for name, values in table.items():
-        print(f'ratio {name} / bare (median)'.ljust(38) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
+        print(f'ratio {name} / bare (median)'.ljust(46) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
 
 
 def main() -> None:

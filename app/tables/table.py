@@ -25,7 +25,10 @@ SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 LOG_LENGTH = 80
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
-SAVE_DELAY = 0.01  # seconds; a step is saved just after its update has left for the screens
+# seconds; a step is saved once its update has surely left for the screens (a write that starts
+# while the update is still on its way delays it: at 10 ms a drop took 1.6x a bare button, at
+# 50 ms 1.4x). A kill in between loses at most that last step.
+SAVE_DELAY = 0.05
 logger = logging.getLogger(__name__)
 
 Subscriber = Callable[[Any, list[Event]], None]   # (this seat's view, the public events of the step)

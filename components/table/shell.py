@@ -116,6 +116,9 @@ class TableScreen(ABC):
         self.play_area.set_visibility(during_play)
         if during_play:   # the next hand is already dealt: it shows once the count is read
             self.draw_board(view, phase)
+        # the board leaves first: the side panels (the log grows with every move) follow in a
+        # second, separate patch, so the player's own move shows without waiting for them
+        self.live.send()
         self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
         self.live.html(self.log, log_html(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))

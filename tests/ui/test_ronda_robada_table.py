@@ -69,8 +69,9 @@ async def test_a_drop_after_starting_a_run_is_refused_and_tampered_choices_chang
 
 
 async def test_you_steal_a_rivals_pile_and_then_your_own_closing_one(user: User) -> None:
+    # slow computers: the board is read before Lucía's turn is over
     table = ronda_position(hands=['5o 2c', '7b 2e'], loose='5c', piles=['3b 1c', '10b 6e'],
-                           stock='', dealer=1)
+                           stock='', dealer=1, speed='slow')
     table.state.hands[1] = parse_spanish('7b 2e')
     await open_position(user, table)
     choose(user, 'hand', 'hand:5o')
