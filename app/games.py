@@ -113,7 +113,7 @@ GAMES: tuple[GameInfo, ...] = (
              ('7h', '8h', 'JK', '10h'),
              options=(RuleOption('robo_de_contra', True, (False, True), 'setup.continental.robo_de_contra',
                                  help_key='setup.continental.robo_de_contra_help'),),
-             hand_end_events=frozenset({'hand_end'})),
+             hand_end_events=frozenset({'hand_end'}), screen='components.continental.table:ContinentalTable'),
 )
 
 GAMES_BY_ID: dict[str, GameInfo] = {game.id: game for game in GAMES}

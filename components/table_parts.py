@@ -41,7 +41,8 @@ TABLE_CSS = '''
   border-radius: 8px; padding: 0 4px; line-height: 15px; }
 .hod-hand { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
 @media (max-width: 640px) { .hod-hand { gap: 0; flex-wrap: nowrap; }
-  .hod-hand .hod-card-md { width: 46px; } .hod-hand > .hod-slot + .hod-slot { margin-left: -7px; } }
+  .hod-hand .hod-card-md { width: 46px; } .hod-hand > .hod-slot + .hod-slot { margin-left: -7px; }
+  .hod-hand.hod-hand-many { flex-wrap: wrap; row-gap: 2px; padding-left: 7px; } }
 .hod-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px 10px; min-width: 120px;
   border: 2px solid transparent; }
 .hod-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
@@ -163,10 +164,13 @@ DRAG_START_JS = '(e) => { ' + _SLOT + ' e.dataTransfer.setData("text/plain", Str
 HAND_DROP_JS = '(e) => { e.preventDefault(); ' + _SLOT + ' emit([Number(e.dataTransfer.getData("text/plain")), i]); }'
 
 
-def hand_html(cards: Sequence[HandCard], selected: int | None) -> str:
+Selection = int | frozenset[int] | None   # one card (Chinchón) or several (Continental's meld builder)
+
+
+def hand_html(cards: Sequence[HandCard], selected: Selection) -> str:
     slots = []
     for index, item in enumerate(cards):
-        chosen = index == selected
+        chosen = index in selected if isinstance(selected, frozenset) else index == selected
         aria = card_name(item.card) + (f', {item.description}' if item.description else '')
         value = f'<span class="hod-value" aria-hidden="true">{item.value}</span>' if item.value is not None else ''
         lock = f'<span class="hod-lock" title="{escape(t("table.locked"))}">🔒</span>' if item.locked else ''
@@ -176,7 +180,9 @@ def hand_html(cards: Sequence[HandCard], selected: int | None) -> str:
             f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(aria)}">{value}{lock}'
             f'{card_html(item.card, size="md")}'
             f'<div class="hod-bar" style="background: {item.bar or "transparent"}"></div></div>')
-    return (f'<div class="hod-hand" role="group" aria-label="{escape(t("table.your_hand"))}">'
+    # more than nine cards take two rows on a phone instead of one row too wide for it
+    wide = ' hod-hand-many' if len(cards) > 9 else ''
+    return (f'<div class="hod-hand{wide}" role="group" aria-label="{escape(t("table.your_hand"))}">'
             + ''.join(slots) + '</div>')
 
 
@@ -213,11 +219,11 @@ class hand_view(ui.element):
         self.on('dragover', js_handler='(e) => e.preventDefault()')
         self.on('drop', lambda e: drop(e.args), js_handler=HAND_DROP_JS)
 
-    def show(self, cards: Sequence[HandCard], selected: int | None, *, interactive: bool = True) -> None:
+    def show(self, cards: Sequence[HandCard], selected: Selection, *, interactive: bool = True) -> None:
         self.cards, self.interactive = list(cards), interactive
         self.painter.html(self.drawing, hand_html(self.cards, selected))
 
-    def show_selection(self, selected: int | None) -> None:
+    def show_selection(self, selected: Selection) -> None:
         self.painter.html(self.drawing, hand_html(self.cards, selected))
         self.painter.send()
 

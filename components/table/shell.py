@@ -99,6 +99,8 @@ class TableScreen(ABC):
     def render(self, view: Any) -> None:
         """Redraw from this seat's view: what changes on every move goes through the live channel
         (one patch), the rest (count, game over, a new hand) as element updates."""
+        if self.table.version != self.shown_version:
+            self.notice = ''   # a hint or a refusal speaks of the position it was given in
         self.shown_version = self.table.version
         with language_scope(self.language):
             self._render(view)

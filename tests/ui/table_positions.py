@@ -13,8 +13,9 @@ from nicegui import app
 from app.games import GAMES_BY_ID
 from app.pages.tables import TABLES_KEY, guest_token, options_key, table_path
 from app.tables.registry import add_table, new_table_id
-from app.engine import ronda_robada
-from app.engine.cards import parse_spanish
+from app.engine import continental, ronda_robada
+from app.engine.cards import parse_french, parse_spanish
+from app.engine.continental.melds import table_meld
 from app.tables.table import Seat, Table, TableOptions, computer_seats
 from models.db import session_scope
 from models.tables import load_table
@@ -93,3 +94,28 @@ def stored_table(table_id: str | None = None) -> dict[str, Any]:
     with session_scope() as session:
         row = load_table(session=session, table_id=table_id)
         return {**json.loads(row.state_json), 'version': row.version, 'status': row.status}
+
+
+def continental_position(*, hands: list[str], hand_number: int = 1, phase: str = 'play', turn: int = 0,
+                         stock: str = '', discard: str = '4c', melds: list[tuple[int, str]] | None = None,
+                         down: list[bool] | None = None, offer: dict[str, Any] | None = None,
+                         robo_de_contra: bool = True, speed: str = 'slow') -> Table:
+    """A Continental table (not stored yet) with a person at seat 0 and easy computers in the rest,
+    at this position. ``stock`` and ``discard`` are written bottom to top (the last card is the
+    top); ``melds`` are (owner, cards) on the table; ``offer``: discarder, order, passed."""
+    game = GAMES_BY_ID['continental']
+    seats = len(hands)
+    options = TableOptions(seats=seats, level='easy', speed=speed, hints=True,
+                           rules={'robo_de_contra': robo_de_contra})
+    state = continental.new_game(continental.Rules(robo_de_contra=robo_de_contra), seats, random.Random(1), dealer=seats - 1)
+    state.hand_number = hand_number
+    state.seeds = [f'seed-{n}' for n in range(1, hand_number + 1)]
+    state.hand_scores = [[0] * seats for _ in range(hand_number - 1)]
+    state.hands = [parse_french(hand) for hand in hands]
+    state.stock, state.discard = parse_french(stock), parse_french(discard)
+    state.table = [table_meld(index, owner, parse_french(cards)) for index, (owner, cards) in enumerate(melds or [])]
+    state.down = list(down or [False] * seats)
+    state.phase, state.turn = phase, turn
+    state.offer = None if offer is None else {'card': state.discard[-1], 'discarder': offer['discarder'],
+                                              'order': offer['order'], 'passed': offer.get('passed', [])}
+    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), seed=3, state=state)

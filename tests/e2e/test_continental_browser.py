@@ -1,0 +1,106 @@
+"""The Continental table in a real Chromium: all seven hands to the game-over screen, with no hand
+card and no stock card reaching the browser before it is public."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/fr/)((?:10|[2-9AJQK])[shdc]|JK)')
+PUBLIC_PLACES = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]'
+                          for place in ('hand-card', 'discard', 'meld', 'layoff-target', 'offer-round',
+                                        'meld-group', 'count-seat'))
+WATCH_SHOWN = """() => {
+  window.__shown = new Set();
+  const collect = () => document.querySelectorAll('PLACES').forEach(e => window.__shown.add(e.dataset.card));
+  collect();
+  new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
+}""".replace('PLACES', PUBLIC_PLACES)
+PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
+
+
+def codes(*texts: str) -> set[str]:
+    return {match for text in texts for match in CARD_CODE.findall(text)}
+
+
+def start_game(page: Page, seats: int) -> None:
+    page.goto('/play/continental')
+    page.get_by_role('button', name=str(seats), exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    expect(page.get_by_test_id('table')).to_be_visible()
+
+
+def wait_for(page: Page, *phases: str) -> str:
+    page.wait_for_function(PHASE_IS, arg=list(phases), timeout=30000)
+    return page.get_by_test_id('table').get_attribute('data-phase')
+
+
+def version(page: Page) -> str:
+    return page.get_by_test_id('table').get_attribute('data-version')
+
+
+def moved_on(page: Page, before: str) -> None:
+    page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+
+
+def play_one_step(page: Page, current: str) -> None:
+    """Keep an offered card on your turn, then play as the normal computer player would: ask for
+    the hint and do what it says (it fills the meld builder, or picks the card to lay off or discard)."""
+    before = version(page)
+    if current == 'count':
+        page.get_by_test_id('next-hand').click()
+        moved_on(page, before)
+        return
+    if current == 'offer':   # keep it on your turn, never out of turn
+        take = page.get_by_test_id('offer-take')
+        (take if take.is_visible() else page.get_by_test_id('offer-pass')).click()
+        moved_on(page, before)
+        return
+    if current == 'draw':
+        page.get_by_test_id('stock').click()
+        moved_on(page, before)
+        return
+    page.get_by_test_id('hint').click()   # the table clears its words at every move: this is the new hint
+    page.wait_for_selector('[data-testid=notice]')
+    advice = page.get_by_test_id('notice').text_content()
+    if 'bájate' in advice:
+        page.get_by_test_id('meld-confirm').click()
+    elif 'coloca' in advice:
+        page.get_by_test_id('layoff-target').first.click()
+        if page.get_by_test_id('layoff-end').count():
+            page.get_by_test_id('layoff-end').first.click()
+    else:
+        page.get_by_test_id('discard-button').click()
+    moved_on(page, before)
+
+
+def test_seven_hands_to_the_game_over_screen_without_leaking_hidden_cards(page: Page) -> None:
+    frames: list[str] = []
+    page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
+    start_game(page, seats=4)
+    page.evaluate(WATCH_SHOWN)
+    sent = codes(page.content())
+    hands_seen, checked, most = set(), 0, 0
+    for _ in range(2000):
+        current = wait_for(page, 'offer', 'draw', 'play', 'count', 'over')
+        sent |= codes(*frames)
+        frames.clear()
+        shown = set(page.evaluate('() => [...window.__shown]'))
+        assert sent <= shown, f'cards sent before they were public: {sorted(sent - shown)}'
+        checked += 1
+        most = max(most, len(sent))
+        if current in ('count', 'over'):
+            hands_seen.add(page.get_by_test_id('count').locator('[role=heading]').text_content())
+            # a new hand, new cards (two decks): what counts as public starts again
+            sent = set()
+            page.evaluate('() => window.__shown.clear()')
+        if current == 'over':
+            break
+        play_one_step(page, current)
+    assert current == 'over' and len(hands_seen) == 7 and checked > 50
+    assert most >= 12   # the frames were read: a hand's worth of cards went by
+    expect(page.get_by_test_id('game-over')).to_be_visible()
+    rows = page.get_by_test_id('scoreboard').locator('tbody tr')
+    expect(rows).to_have_count(8)   # seven hands, each named by its contract, and the totals
+    expect(rows.nth(6)).to_contain_text('Mano 7 · tres escaleras')

@@ -1,0 +1,183 @@
+"""Stories at the Continental table, through NiceGUI's simulated user (no browser)."""
+from __future__ import annotations
+
+import re
+
+from nicegui.testing import User
+
+from table_positions import continental_position, seat_user, stored_table
+from test_chinchon_table import drawing, hand_codes, one, phase, pick, until
+
+
+async def open_position(user: User, table) -> None:
+    await user.open('/')
+    await user.open(seat_user(table))
+
+
+def choose(user: User, marker: str, choice: str) -> None:
+    user.find(marker=marker).trigger('click', [choice, None])
+
+
+def click(user: User, marker: str) -> None:
+    user.find(marker=marker).trigger('click', None)
+
+
+def saved(table) -> dict:
+    return stored_table(table.id)['state']
+
+
+def group(user: User, cards: str) -> None:
+    """Pick these cards (equal cards of the two decks one after the other) and make them a group."""
+    codes, taken = hand_codes(user), set()
+    for code in cards.split():
+        index = next(i for i, c in enumerate(codes) if c == code and i not in taken)
+        taken.add(index)
+        user.find(marker='hand').trigger('click', index)
+    click(user, 'meld-group-new')
+
+
+def verdicts(user: User) -> list[str]:
+    return re.findall(r'data-testid="meld-verdict">([^<]*)<', drawing(user, 'builder'))
+
+
+def disabled(user: User, marker: str) -> bool:
+    return one(user, marker).props.get('disabled') is True
+
+
+async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -> None:
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'], phase='offer', turn=0,
+                                 discard='4c 7d', offer={'discarder': 1, 'order': [0]})
+    await open_position(user, table)
+    assert phase(user) == 'offer'
+    assert 'Lo ha tirado Lucía' in drawing(user, 'offer')
+    assert one(user, 'robo-contra').props.get('hidden') is True and not disabled(user, 'offer-take')
+    click(user, 'offer-take')
+    await until(lambda: phase(user) == 'play' and '7d' in saved(table)['hands'][0])
+    await user.should_see('Te quedas siete de diamantes.')
+
+
+async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> None:
+    # Lucía discarded the 7d; Mateo, on turn, passed; you are asked out of turn
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
+                                 phase='offer', turn=2, stock='3s 4s Ah', discard='4c 7d',
+                                 offer={'discarder': 1, 'order': [2, 0], 'passed': [2]})
+    await open_position(user, table)
+    assert phase(user) == 'offer'
+    assert one(user, 'offer-take').props.get('hidden') is True
+    assert one(user, 'robo-contra').props.get('hidden') is None and not disabled(user, 'robo-contra')
+    await user.should_see('no es tu turno, pero puedes robarla de contra')
+    assert 'Mateo pasa' in drawing(user, 'offer')
+    click(user, 'robo-contra')
+    await until(lambda: len(saved(table)['hands'][0]) == 8)
+    assert saved(table)['hands'][0][-2:] == ['7d', 'Ah']       # the card and the stock's top as penalty
+    assert saved(table)['phase'] == 'draw' and saved(table)['turn'] == 2   # Mateo draws; your turn is kept
+    await user.should_see('Robas de contra siete de diamantes y te llevas una carta de castigo.')
+
+
+async def test_passing_moves_the_offer_on(user: User) -> None:
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
+                                 phase='offer', turn=2, stock='3s 4s Ah', discard='4c 7d',
+                                 offer={'discarder': 1, 'order': [2, 0], 'passed': [2]})
+    await open_position(user, table)
+    click(user, 'offer-pass')
+    await until(lambda: saved(table)['phase'] == 'draw')
+    assert saved(table)['hands'][0] == '7s 7h 9d 9h 2c 5s'.split()
+    await user.should_see('Pasas.')
+
+
+async def test_going_down_groups_are_checked_live_and_the_contract_met_exactly(user: User) -> None:
+    table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h 6h JK JK 8h', '3c 4c 5c 6c 8h 8d'], hand_number=2)
+    await open_position(user, table)
+    assert phase(user) == 'play'
+    group(user, '5h 6h 8h')
+    assert verdicts(user) == ['Una escalera necesita 4 cartas seguidas del mismo palo.']
+    click(user, 'meld-group-new')   # nothing selected: nothing happens
+    choose(user, 'builder', 'ungroup:0')
+    await until(lambda: verdicts(user) == [])
+    group(user, '5h JK JK 8h')
+    assert verdicts(user) == ['Dos comodines no pueden ir juntos.']
+    choose(user, 'builder', 'ungroup:0')
+    group(user, '7s 7h 7d')
+    group(user, '5h 6h JK 8h')
+    group(user, '9c 9d 9h')          # one set too many for hand 2 (a set and a run)
+    assert verdicts(user) == ['Trío', 'Escalera', 'Trío']
+    assert 'sobra un grupo' in drawing(user, 'builder') and disabled(user, 'meld-confirm')
+    before = stored_table(table.id)
+    click(user, 'meld-confirm')      # a crafted click on the disabled button: the engine says no
+    await user.should_see('La mano 2 pide exactamente 1 trío(s) y 1 escalera(s).')
+    assert stored_table(table.id) == before
+    choose(user, 'builder', 'ungroup:2')
+    await until(lambda: '✔ tríos 1/1 · escaleras 1/1' in drawing(user, 'builder'))
+    assert not disabled(user, 'meld-confirm')
+    click(user, 'meld-confirm')
+    await until(lambda: saved(table)['down'][0])
+    melds = [[item['card'] for item in meld['cards']] for meld in saved(table)['table']]
+    assert melds == [['7s', '7h', '7d'], ['5h', '6h', 'JK', '8h']]
+    await user.should_see('Te bajas: 7♠ 7♥ 7♦ · 5♥ 6♥ 🃏 8♥.')
+
+
+async def test_propose_fills_the_builder_with_the_solvers_arrangement(user: User) -> None:
+    table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h Kc', '3c 4c 5c 6c 8h 8d'])
+    await open_position(user, table)
+    click(user, 'meld-propose')
+    await user.should_see('Propuesta: te quedarían 15 puntos en la mano.')
+    assert verdicts(user) == ['Trío', 'Trío'] and not disabled(user, 'meld-confirm')
+
+
+async def test_you_keep_a_card_to_discard(user: User) -> None:
+    table = continental_position(hands=['7s 7h 7d 9c 9d 9h', '3c 4c 5c 6c 8h 8d'])
+    await open_position(user, table)
+    group(user, '7s 7h 7d')
+    group(user, '9c 9d 9h')
+    assert 'Tienes que quedarte una carta para descartar.' in drawing(user, 'builder')
+    assert disabled(user, 'meld-confirm')
+
+
+async def test_a_joker_laid_off_on_a_rivals_run_goes_at_the_end_you_choose(user: User) -> None:
+    table = continental_position(hands=['JK 2c 3d', '3c 4c 5c 6c 8h 8d'], melds=[(1, '5h 6h 7h 8h')],
+                                 down=[True, True])
+    await open_position(user, table)
+    pick(user, 'JK')
+    assert re.search(r'data-testid="layoff-target" data-choice="meld:0"[^>]*data-seat="1"', drawing(user, 'melds'))
+    choose(user, 'melds', 'meld:0')
+    await user.should_see('¿Dónde pones Comodín?')
+    choose(user, 'melds', 'end:4')
+    await until(lambda: saved(table)['table'][0]['start'] == 4)
+    assert [item['card'] for item in saved(table)['table'][0]['cards']] == ['JK', '5h', '6h', '7h', '8h']
+    await user.should_see('Colocas Comodín en la jugada de Lucía (🃏 5♥ 6♥ 7♥ 8♥).')
+
+
+async def test_your_last_card_cannot_be_laid_off(user: User) -> None:
+    table = continental_position(hands=['9h', '3c 4c 5c 6c 8h 8d'], melds=[(1, '5h 6h 7h 8h')], down=[True, True])
+    await open_position(user, table)
+    pick(user, '9h')
+    assert 'layoff-target' not in drawing(user, 'melds')      # nothing is offered...
+    before = stored_table(table.id)
+    choose(user, 'melds', 'meld:0')                           # ...and a crafted click is refused
+    await user.should_see('Tienes que quedarte una carta para descartar.')
+    assert stored_table(table.id) == before
+
+
+async def test_the_last_hand_a_rebuilt_stock_minus_20_the_count_and_the_end(user: User) -> None:
+    # hand 7 (three runs); the stock is out: drawing rebuilds it from the discard pile
+    table = continental_position(hands=['3h 4h 5h 6h 7s 8s 9s 10s Jd Qd Kd Ad', '3c 4c 5c 6c 8h 8d 2c 2d 2h 2s 9c 9d'],
+                                 hand_number=7, phase='draw', stock='', discard='Kc Kh 10d 4s')
+    await open_position(user, table)
+    assert phase(user) == 'draw'
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'play')
+    await user.should_see('Se acaba el mazo: el descarte se baraja y hace un mazo nuevo de 3 cartas (1.ª vez).')
+    drawn = next(code for code in hand_codes(user) if code in ('Kc', 'Kh', '10d'))
+    click(user, 'meld-propose')
+    await until(lambda: '✔ escaleras 3/3' in drawing(user, 'builder'))
+    click(user, 'meld-confirm')
+    await until(lambda: saved(table)['down'][0])
+    pick(user, drawn)
+    click(user, 'discard-button')
+    await until(lambda: phase(user) == 'over')
+    await user.should_see('Fin de la mano 7: te quedas sin cartas')
+    await user.should_see(marker='minus-20')
+    assert re.search(r'data-seat="0" data-points="-20"', drawing(user, 'count'))
+    await user.should_see('¡Has ganado!')
+    rows = drawing(user, 'scoreboard')
+    assert 'Mano 7 · tres escaleras' in rows and 'Mano 1 · dos tríos' in rows
