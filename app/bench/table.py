@@ -1,12 +1,13 @@
 """Table responsiveness and memory, measured against the real server in Chromium.
 
-    python -m app.bench.table [--game chinchon|ronda-robada] [--rounds 30] [--tables 12]
+    python -m app.bench.table [--game chinchon|ronda-robada|continental] [--rounds 30] [--tables 12]
 
 1. Click → screen update, timed inside the page (performance.now() at the click, a
    MutationObserver for the change), against a bare NiceGUI button + label served by the same
    server in the same run (the baseline), the bare button and the table taking turns so that
    both meet the same machine load. Chinchón: drawing from the stock, discarding a card.
    Ronda Robada: picking a hand card (its pairs light up), dropping it in the centre.
+   Continental: drawing from the stock once the offer round is over, discarding a card.
 2. Server memory per open table: RSS of the server before and after opening N tables in N browser
    contexts, divided by N.
 Prints median and p95 in ms, and MiB per table. Needs Chromium (see README).
@@ -98,6 +99,43 @@ def ronda_round(page, base: str) -> tuple[float, float] | None:
     return pick, drop
 
 
+def new_continental_table(page, base: str) -> None:
+    page.goto(f'{base}/play/continental')
+    page.get_by_role('button', name='2', exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    page.wait_for_selector('[data-testid=table]')
+
+
+def continental_round(page, base: str) -> tuple[float, float] | None:
+    """(draw from the stock, discard a card) in ms once the offer round has passed to the stock;
+    None while something else is going on (offers are passed, counts read, a new game dealt)."""
+    phase = page.get_by_test_id('table').get_attribute('data-phase')
+    if phase == 'offer':
+        page.get_by_test_id('offer-pass').click()
+    elif phase == 'count':
+        page.get_by_test_id('next-hand').click()
+    elif phase == 'over':
+        new_continental_table(page, base)
+    elif phase == 'play':   # after taking an offered card on an earlier round: discard it away
+        page.get_by_test_id('hand-card').last.click()
+        page.get_by_test_id('discard-button').click()
+    if phase != 'draw':
+        page.wait_for_timeout(30)
+        return None
+    draw = timed(page, '[data-testid=stock]', "document.querySelector('[data-testid=table]').dataset.phase !== 'draw'",
+                 lambda: page.get_by_test_id('stock').click())
+    if page.get_by_test_id('table').get_attribute('data-phase') != 'play':
+        return None
+    size = page.get_by_test_id('hand-card').count()
+    page.get_by_test_id('hand-card').last.click()
+    discard = timed(page, '[data-testid=discard-button]',
+                    f"document.querySelectorAll('[data-testid=hand-card]').length !== {size}",
+                    lambda: page.get_by_test_id('discard-button').click())
+    page.wait_for_timeout(50)
+    return draw, discard
+
+
 def new_table(page, base: str) -> None:
     """A new heads-up table at instant speed, played on to the first time it is our turn to draw
     (a computer can close at once: then the count is read first)."""
@@ -137,7 +175,7 @@ def report(bare: list[float], table: dict[str, list[float]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--game', choices=('chinchon', 'ronda-robada'), default='chinchon')
+    parser.add_argument('--game', choices=('chinchon', 'ronda-robada', 'continental'), default='chinchon')
     parser.add_argument('--rounds', type=int, default=30)
     parser.add_argument('--tables', type=int, default=12)
     parser.add_argument('--port', type=int, default=8770)
@@ -163,16 +201,19 @@ def main() -> None:
                                   "document.querySelector('[data-testid=bare-label]').textContent !== '"
                                   + label + "'", lambda: bare_page.get_by_test_id('bare-button').click()))
 
-            if args.game == 'ronda-robada':
-                picks, drops = [], []
-                new_ronda_table(page, base)
-                while len(drops) < args.rounds:
-                    if len(bare) < len(picks) + len(drops):
+            other = {'ronda-robada': (new_ronda_table, ronda_round, ('pick a hand card', 'drop it in the centre')),
+                     'continental': (new_continental_table, continental_round, ('draw from the stock', 'discard a card'))}
+            if args.game in other:
+                deal, play, names = other[args.game]
+                firsts, seconds = [], []
+                deal(page, base)
+                while len(seconds) < args.rounds:
+                    if len(bare) < len(firsts) + len(seconds):
                         bare_click()
-                    elif (measured := ronda_round(page, base)) is not None:
-                        picks.append(measured[0])
-                        drops.append(measured[1])
-                report(bare, {'pick a hand card': picks, 'drop it in the centre': drops})
+                    elif (measured := play(page, base)) is not None:
+                        firsts.append(measured[0])
+                        seconds.append(measured[1])
+                report(bare, {names[0]: firsts, names[1]: seconds})
                 return
             new_table(page, base)
             while len(draws) < args.rounds or len(discards) < args.rounds:
