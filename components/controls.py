@@ -73,6 +73,20 @@ def on_versioned_click(element: ui.element, on_click: Callable[[int | None], Non
         element.on(event, lambda e: on_click(version_sent(e.args)), js_handler=f'(e) => emit({VERSION_JS})')
 
 
+# a click, Enter or Space on any element of a block that carries data-choice="...": the server gets
+# [choice, version of the screen] from one handler for the whole block (boards redrawn as markup)
+CHOICE_JS = ('(e) => { if (e.type === "keydown" && e.key !== "Enter" && e.key !== " ") return;'
+             ' const c = e.target.closest("[data-choice]"); if (!c) return; e.preventDefault();'
+             f' emit([c.dataset.choice, {VERSION_JS}]); }}')
+
+
+def on_choice(element: ui.element, handler: Callable[[object], None]) -> ui.element:
+    """Call ``handler([choice, version])`` when a choice inside ``element`` is clicked or pressed."""
+    element.on('click', lambda e: handler(e.args), js_handler=CHOICE_JS)
+    element.on('keydown', lambda e: handler(e.args), js_handler=CHOICE_JS)
+    return element
+
+
 def icon_html(name: str) -> str:
     return f'<i class="material-icons" aria-hidden="true">{escape(name)}</i>'
 

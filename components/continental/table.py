@@ -25,7 +25,7 @@ from components.card import card_html, card_name
 from components.continental.builder import GroupCheck, check_group, progress
 from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.log import contract_words, log_lines
-from components.controls import VERSION_JS, action_button, version_sent
+from components.controls import VERSION_JS, action_button, on_choice, version_sent
 from components.table.shell import TableScreen
 from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile
 
@@ -42,9 +42,6 @@ CONTINENTAL_CSS = '''
 .hod-offer { background: rgba(0,0,0,.25); border-radius: 12px; padding: 8px 10px; }
 '''
 
-PICK_JS = ('(e) => { if (e.type === "keydown" && e.key !== "Enter" && e.key !== " ") return;'
-           ' const c = e.target.closest("[data-choice]"); if (!c) return; e.preventDefault();'
-           f' emit([c.dataset.choice, {VERSION_JS}]); }}')
 MELD_DROP_JS = ('(e) => { e.preventDefault(); const m = e.target.closest("[data-meld]"); if (!m) return;'
                 f' emit(["drop:" + m.dataset.meld, Number(e.dataTransfer.getData("text/plain")), {VERSION_JS}]); }}')
 
@@ -106,9 +103,7 @@ class ContinentalTable(TableScreen):
                                              icon='lightbulb')
 
     def _picks(self, element: ui.html) -> ui.html:
-        element.on('click', lambda e: self.speaking(self._picked)(e.args), js_handler=PICK_JS)
-        element.on('keydown', lambda e: self.speaking(self._picked)(e.args), js_handler=PICK_JS)
-        return element
+        return on_choice(element, self.speaking(self._picked))
 
     # what the screen shows ------------------------------------------------------------------------
     def turn_phase(self, view: Any) -> str:

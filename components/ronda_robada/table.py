@@ -19,7 +19,7 @@ from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile
 from app.i18n import CATALOGS, current_language, t
 from app.tables.table import Table
 from components.card import card_html, card_name
-from components.controls import VERSION_JS, action_button, version_sent
+from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.log import log_lines
 from components.table.shell import TableScreen
@@ -50,11 +50,6 @@ RONDA_CSS = '''
 .hod-rr-size { font-size: 11px; font-weight: 700; background: #fff; color: #1d2521; border-radius: 8px;
   padding: 0 5px; }
 '''
-
-CHOICE_JS = ('(e) => { if (e.type === "keydown" && e.key !== "Enter" && e.key !== " ") return;'
-             ' const c = e.target.closest("[data-choice]"); if (!c) return; e.preventDefault();'
-             f' emit([c.dataset.choice, {VERSION_JS}]); }}')
-
 
 def counted(key: str, count: int, **params: Any) -> str:
     """``key`` with ``count``, in its ``.one`` form for exactly one when the catalog has it."""
@@ -95,9 +90,7 @@ class RondaRobadaTable(TableScreen):
                                              icon='lightbulb')
 
     def _choices(self, element: ui.html) -> ui.html:
-        element.on('click', lambda e: self.speaking(self._chosen)(e.args), js_handler=CHOICE_JS)
-        element.on('keydown', lambda e: self.speaking(self._chosen)(e.args), js_handler=CHOICE_JS)
-        return element
+        return on_choice(element, self.speaking(self._chosen))
 
     # what the screen shows ------------------------------------------------------------------------
     def turn_phase(self, view: Any) -> str:

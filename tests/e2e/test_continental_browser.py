@@ -2,46 +2,12 @@
 card and no stock card reaching the browser before it is public."""
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
-CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/fr/)((?:10|[2-9AJQK])[shdc]|JK)')
-PUBLIC_PLACES = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]'
-                          for place in ('hand-card', 'discard', 'meld', 'layoff-target', 'offer-round',
-                                        'meld-group', 'count-seat'))
-WATCH_SHOWN = """() => {
-  window.__shown = new Set();
-  const collect = () => document.querySelectorAll('PLACES').forEach(e => window.__shown.add(e.dataset.card));
-  collect();
-  new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
-}""".replace('PLACES', PUBLIC_PLACES)
-PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
+from table_browser import codes, moved_on, shown, start_game, version, wait_for, watch_shown
 
-
-def codes(*texts: str) -> set[str]:
-    return {match for text in texts for match in CARD_CODE.findall(text)}
-
-
-def start_game(page: Page, seats: int) -> None:
-    page.goto('/play/continental')
-    page.get_by_role('button', name=str(seats), exact=True).click()
-    page.get_by_role('button', name='Al instante').click()
-    page.get_by_test_id('start').click()
-    expect(page.get_by_test_id('table')).to_be_visible()
-
-
-def wait_for(page: Page, *phases: str) -> str:
-    page.wait_for_function(PHASE_IS, arg=list(phases), timeout=30000)
-    return page.get_by_test_id('table').get_attribute('data-phase')
-
-
-def version(page: Page) -> str:
-    return page.get_by_test_id('table').get_attribute('data-version')
-
-
-def moved_on(page: Page, before: str) -> None:
-    page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+# where public cards go (and your own hand); a hand's cards are public on its count
+PUBLIC_PLACES = ('hand-card', 'discard', 'meld', 'layoff-target', 'offer-round', 'meld-group', 'count-seat')
 
 
 def play_one_step(page: Page, current: str) -> None:
@@ -78,16 +44,16 @@ def play_one_step(page: Page, current: str) -> None:
 def test_seven_hands_to_the_game_over_screen_without_leaking_hidden_cards(page: Page) -> None:
     frames: list[str] = []
     page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
-    start_game(page, seats=4)
-    page.evaluate(WATCH_SHOWN)
+    start_game(page, 'continental', seats=4)
+    watch_shown(page, PUBLIC_PLACES)
     sent = codes(page.content())
     hands_seen, checked, most = set(), 0, 0
     for _ in range(2000):
         current = wait_for(page, 'offer', 'draw', 'play', 'count', 'over')
         sent |= codes(*frames)
         frames.clear()
-        shown = set(page.evaluate('() => [...window.__shown]'))
-        assert sent <= shown, f'cards sent before they were public: {sorted(sent - shown)}'
+        public = shown(page)
+        assert sent <= public, f'cards sent before they were public: {sorted(sent - public)}'
         checked += 1
         most = max(most, len(sent))
         if current in ('count', 'over'):

@@ -7,41 +7,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-# a card's code as the server sends it: a data-card attribute, or the picture's address
-CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/es/)(1[012]|[1-7])([oceb])')
+from table_browser import codes, moved_on, shown, start_game, version, wait_for, watch_shown
 
-# every card the page has shown so far where public cards go (and your own hand)
-PUBLIC_PLACES = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]'
-                          for place in ('hand-card', 'loose-card', 'pile', 'run-option', 'run-so-far', 'count-row'))
-WATCH_SHOWN = """() => {
-  window.__shown = new Set();
-  const collect = () => document.querySelectorAll('PLACES').forEach(e => window.__shown.add(e.dataset.card));
-  collect();
-  new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
-}""".replace('PLACES', PUBLIC_PLACES)
-
-def codes(*texts: str) -> set[str]:
-    return {''.join(match) for text in texts for match in CARD_CODE.findall(text)}
-
-
-PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
-
-
-def start_game(page: Page, seats: int) -> None:
-    page.goto('/play/ronda-robada')
-    page.get_by_role('button', name=str(seats), exact=True).click()
-    page.get_by_role('button', name='Al instante').click()
-    page.get_by_test_id('start').click()
-    expect(page.get_by_test_id('table')).to_be_visible()
-
-
-def wait_for(page: Page, *phases: str) -> str:
-    page.wait_for_function(PHASE_IS, arg=list(phases), timeout=20000)
-    return page.get_by_test_id('table').get_attribute('data-phase')
-
-
-def version(page: Page) -> str:
-    return page.get_by_test_id('table').get_attribute('data-version')
+# where public cards go (and your own hand)
+PUBLIC_PLACES = ('hand-card', 'loose-card', 'pile', 'run-option', 'run-so-far', 'count-row')
 
 
 def play_one_step(page: Page, current: str) -> None:
@@ -63,14 +32,14 @@ def play_one_step(page: Page, current: str) -> None:
             option.first.click()
         else:
             page.get_by_test_id('confirm-run').click()
-    page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+    moved_on(page, before)
 
 
 def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) -> None:
     frames: list[str] = []
     page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
-    start_game(page, seats=4)
-    page.evaluate(WATCH_SHOWN)
+    start_game(page, 'ronda-robada', seats=4)
+    watch_shown(page, PUBLIC_PLACES)
     sent: set[str] = codes(page.content())
     steps = 0
     while True:
@@ -78,8 +47,8 @@ def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) 
         # every card the browser has received so far was, by now, on the table or in your hand
         sent |= codes(*frames)
         frames.clear()
-        shown = set(page.evaluate('() => [...window.__shown]'))
-        assert sent <= shown, f'cards sent before they were public: {sorted(sent - shown)}'
+        public = shown(page)
+        assert sent <= public, f'cards sent before they were public: {sorted(sent - public)}'
         if current == 'over':
             break
         play_one_step(page, current)
@@ -107,7 +76,7 @@ def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) 
 
 def test_keyboard_play_with_labels(page: Page) -> None:
     """Pick a card, pair it or drop it, and confirm with the keyboard alone."""
-    start_game(page, seats=2)
+    start_game(page, 'ronda-robada', seats=2)
     wait_for(page, 'start')
     card = page.get_by_test_id('hand-card').first
     expect(card).to_have_attribute('aria-label', re.compile(r'\w+ de \w+'))

@@ -56,7 +56,10 @@ def test_a_table_comes_back_after_the_server_is_killed_mid_hand(browser: Browser
         server.wait(timeout=10)
 
         server = start_server(data, port)
-        page.goto(page.url)                        # the table's address, in a fresh page load
+        address = page.url
+        page.close()   # the old page's reconnection and its own reload would race with ours
+        page = context.new_page()
+        page.goto(address)                         # the table's address, in a fresh page load
         expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'discard', timeout=15000)
         assert hand(page) == cards
         assert page.get_by_test_id('discard').get_attribute('data-card') == top

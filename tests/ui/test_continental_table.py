@@ -44,6 +44,13 @@ def disabled(user: User, marker: str) -> bool:
     return one(user, marker).props.get('disabled') is True
 
 
+def rivals_offer():
+    """Lucía discarded the 7d; Mateo, on turn, passed: you are asked out of turn."""
+    return continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
+                                phase='offer', turn=2, stock='3s 4s Ah', discard='4c 7d',
+                                offer={'discarder': 1, 'order': [2, 0], 'passed': [2]})
+
+
 async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -> None:
     table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'], phase='offer', turn=0,
                                  discard='4c 7d', offer={'discarder': 1, 'order': [0]})
@@ -57,10 +64,7 @@ async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -
 
 
 async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> None:
-    # Lucía discarded the 7d; Mateo, on turn, passed; you are asked out of turn
-    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
-                                 phase='offer', turn=2, stock='3s 4s Ah', discard='4c 7d',
-                                 offer={'discarder': 1, 'order': [2, 0], 'passed': [2]})
+    table = rivals_offer()
     await open_position(user, table)
     assert phase(user) == 'offer'
     assert one(user, 'offer-take').props.get('hidden') is True
@@ -75,9 +79,7 @@ async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> No
 
 
 async def test_passing_moves_the_offer_on(user: User) -> None:
-    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
-                                 phase='offer', turn=2, stock='3s 4s Ah', discard='4c 7d',
-                                 offer={'discarder': 1, 'order': [2, 0], 'passed': [2]})
+    table = rivals_offer()
     await open_position(user, table)
     click(user, 'offer-pass')
     await until(lambda: saved(table)['phase'] == 'draw')

@@ -1,0 +1,54 @@
+"""What the browser tests of every game's table share: dealing a game at instant speed, waiting
+for a phase or a move, and watching which cards the page has shown in its public places (to
+compare with every card code the server sent)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
+
+# a card's code as the server sends it: a data-card attribute, or the picture's address
+_CARD_PREFIX = r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/(?:es|fr)/)'
+CARD_CODE = re.compile(_CARD_PREFIX + r'((?:1[012]|[1-7])[oceb]|(?:10|[2-9AJQK])[shdc]|JK)\b')
+
+
+def codes(*texts: str) -> set[str]:
+    return {match for text in texts for match in CARD_CODE.findall(text)}
+
+
+def watch_shown(page: Page, places: tuple[str, ...]) -> None:
+    """From now on ``window.__shown`` gathers every card shown in these places (test ids)."""
+    selector = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]' for place in places)
+    page.evaluate("""(selector) => {
+      window.__shown = new Set();
+      const collect = () => document.querySelectorAll(selector).forEach(e => window.__shown.add(e.dataset.card));
+      collect();
+      new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
+    }""", selector)
+
+
+def shown(page: Page) -> set[str]:
+    return set(page.evaluate('() => [...window.__shown]'))
+
+
+def start_game(page: Page, game: str, seats: int) -> None:
+    page.goto(f'/play/{game}')
+    page.get_by_role('button', name=str(seats), exact=True).click()
+    page.get_by_role('button', name='Al instante').click()
+    page.get_by_test_id('start').click()
+    expect(page.get_by_test_id('table')).to_be_visible()
+
+
+def wait_for(page: Page, *phases: str, timeout: float = 30000) -> str:
+    page.wait_for_function(PHASE_IS, arg=list(phases), timeout=timeout)
+    return page.get_by_test_id('table').get_attribute('data-phase')
+
+
+def version(page: Page) -> str:
+    return page.get_by_test_id('table').get_attribute('data-version')
+
+
+def moved_on(page: Page, before: str) -> None:
+    page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
