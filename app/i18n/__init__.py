@@ -29,6 +29,16 @@ def t(key: str, **params: object) -> str:
     return translate(current_language(), key, **params)
 
 
+def personal(key: str, *, you: bool = False, feminine: bool = False, **params: object) -> str:
+    """``key`` in the form that fits whom it speaks of: ``<key>.you`` when that is the reader
+    (the second person), ``<key>.f`` for a woman (Spanish agrees with her), else ``key``."""
+    catalog = CATALOGS[current_language()]
+    for wanted, suffix in ((you, '.you'), (feminine, '.f')):
+        if wanted and key + suffix in catalog:
+            return t(key + suffix, **params)
+    return t(key, **params)
+
+
 def language_from_header(header: str | None) -> str:
     """The first supported language in an Accept-Language header, by quality; else Spanish."""
     best, best_quality = DEFAULT_LANGUAGE, -1.0

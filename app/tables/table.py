@@ -23,6 +23,7 @@ from app.games import GAMES_BY_ID, GameInfo
 # seconds between two visible computer actions, per play speed
 SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 0.0}
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
+FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena'})   # Spanish words about them agree
 LOG_LENGTH = 80
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
 # seconds; a step is saved once its update has surely left for the screens (a write that starts

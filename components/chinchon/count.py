@@ -7,8 +7,9 @@ from typing import Any
 
 from nicegui import ui
 
-from app.i18n import t
+from app.i18n import personal, t
 from components.card import playing_card
+from components.chinchon.log import out_words
 from components.table_parts import MELD_COLOURS
 
 
@@ -21,21 +22,24 @@ def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm')
             ui.element('div').classes('hod-bar').style(f'background: {colour}')
 
 
-def count_panel(result: Any, names: Sequence[str], *, human_question: str | None,
-                on_buyback: Callable[[bool], None], on_next: Callable[[], None] | None) -> None:
-    """`on_next` None: the game is over and the caller shows what comes next."""
+def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequence[bool], *,
+                human_question: str | None, on_buyback: Callable[[bool], None],
+                on_next: Callable[[], None] | None) -> None:
+    """`on_next` None: the game is over and the caller shows what comes next. ``reader`` is
+    spoken to in the second person; ``feminine`` says whose names Spanish agrees with."""
     with ui.card().classes('w-full gap-3 text-gray-900').props('data-testid="count" aria-live="polite"') \
             .mark('count'):
-        ui.label(_headline(result, names)).classes('text-xl font-bold').props('role=heading aria-level=2')
+        ui.label(_headline(result, names, reader)).classes('text-xl font-bold').props('role=heading aria-level=2')
         if result.void:
             ui.label(t('count.void_help')).classes('text-gray-700')
         for seat_count in result.seats:
-            _seat_count(result, seat_count, names)
+            _seat_count(result, seat_count, names, reader)
         if result.eliminated:
-            ui.label(t('count.eliminated', names=', '.join(names[s] for s in result.eliminated))) \
+            ui.label(out_words(result.eliminated, names, reader, feminine, 'count.eliminated')) \
                 .classes('font-semibold text-red-800')
         for seat in result.bought_back:
-            ui.label(t('count.bought_back', name=names[seat], score=result.totals[seat])).classes('text-green-800')
+            ui.label(personal('count.bought_back', you=seat == reader, name=names[seat], score=result.totals[seat])) \
+                .classes('text-green-800')
         if human_question:
             with ui.row().classes('items-center gap-3 bg-amber-100 rounded p-2'):
                 ui.label(human_question).classes('font-semibold')
@@ -48,15 +52,16 @@ def count_panel(result: Any, names: Sequence[str], *, human_question: str | None
                 .props('unelevated no-caps size=lg data-testid="next-hand"').classes('self-end').mark('next-hand')
 
 
-def _headline(result: Any, names: Sequence[str]) -> str:
+def _headline(result: Any, names: Sequence[str], reader: int) -> str:
     if result.void:
         return t('count.void', hand=result.hand_number)
+    you = result.closer == reader
     if result.chinchon:
-        return t('count.chinchon', name=names[result.closer])
-    return t('count.closed', hand=result.hand_number, name=names[result.closer])
+        return personal('count.chinchon', you=you, name=names[result.closer])
+    return personal('count.closed', you=you, hand=result.hand_number, name=names[result.closer])
 
 
-def _seat_count(result: Any, seat_count: Any, names: Sequence[str]) -> None:
+def _seat_count(result: Any, seat_count: Any, names: Sequence[str], reader: int) -> None:
     closer = seat_count.seat == result.closer
     with ui.element('div').classes('w-full border-t border-gray-200 pt-2').props(
             f'data-testid="count-seat" data-seat="{seat_count.seat}"').mark(f'count-seat-{seat_count.seat}'):
@@ -73,7 +78,8 @@ def _seat_count(result: Any, seat_count: Any, names: Sequence[str]) -> None:
                 cards_row(meld, MELD_COLOURS[index % len(MELD_COLOURS)])
             for meld_index, cards in seat_count.layoffs:
                 with ui.column().classes('gap-0'):
-                    ui.label(t('count.laid_off', name=names[result.closer])).classes('text-xs text-gray-600')
+                    ui.label(personal('count.laid_off', you=result.closer == reader, name=names[result.closer])) \
+                        .classes('text-xs text-gray-600')
                     with ui.row().classes('gap-1 items-end no-wrap'):
                         with ui.element('div').classes('hod-closer-meld'):
                             cards_row(result.closer_melds[meld_index], MELD_COLOURS[meld_index % len(MELD_COLOURS)], 'xs')

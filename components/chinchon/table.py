@@ -13,7 +13,7 @@ from app.engine.cards import Card, spanish_card
 from app.engine.chinchon import card_value
 from app.engine.chinchon.actions import BuyBack, Close, Discard, DrawDiscard, DrawStock
 from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
-from app.i18n import t
+from app.i18n import personal, t
 from app.tables.table import Table
 from components.card import card_name
 from components.chinchon.count import VERIFY_SNIPPET, count_panel
@@ -80,13 +80,13 @@ class ChinchonTable(TableScreen):
         return (view.last_result and view.last_result.bought_back, self.table.must_answer_during_pause(self.seat))
 
     def log_lines(self) -> list[str]:
-        return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache)
+        return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],
                         dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
                         out=view.eliminated[seat], taken=tuple(view.taken_from_discard[seat]),
-                        note=t('table.out') if view.eliminated[seat] else '')
+                        note=personal('table.out', feminine=self.feminine[seat]) if view.eliminated[seat] else '')
 
     def _centre(self, view: Any, phase: str) -> None:
         self.stock.show(None, face_down=True, count=view.stock_size, caption=t('table.stock', count=view.stock_size),
@@ -146,7 +146,7 @@ class ChinchonTable(TableScreen):
         question = None
         if self.table.must_answer_during_pause(self.seat):
             question = t('count.buyback_question', score=view.buyback_score)
-        count_panel(view.last_result, self.names, human_question=question,
+        count_panel(view.last_result, self.names, self.seat, self.feminine, human_question=question,
                     on_buyback=lambda accept: self.act(BuyBack(accept)),
                     on_next=None if phase == 'over' else self.resume)
 

@@ -58,7 +58,7 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> 
             return log.speaker(out, reader)(key, name=names[out], hand=data['hand'])
         return say('log.continental.no_draw', hand=data['hand'])
     if kind == 'game_over':
-        return say('log.continental.game_over', names=', '.join(names[s] for s in data['winners']))
+        return log.winners_line('log.continental.game_over', data['winners'], names, reader)
     return None
 
 

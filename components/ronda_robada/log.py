@@ -41,7 +41,7 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> 
             return say('log.ronda.sweep_nobody', cards=cards_words(data['cards']))
         return say('log.ronda.sweep', name=name, cards=cards_words(data['cards']))
     if kind == 'game_over':
-        return say('log.ronda.game_over', names=', '.join(names[s] for s in data['winners']))
+        return log.winners_line('log.ronda.game_over', data['winners'], names, reader)
     return None
 
 

@@ -26,6 +26,12 @@ def reading(event: dict[str, Any], names: Sequence[str], reader: int) -> tuple[s
     return event['kind'], event.get('data', {}), speaker(seat, reader), names[seat] if seat is not None else ''
 
 
+def winners_line(key: str, winners: Sequence[int], names: Sequence[str], reader: int) -> str:
+    """The end of a game: ``<key>.you`` when you alone win, else the winners by name."""
+    sole = winners[0] if len(winners) == 1 else None
+    return speaker(sole, reader)(key, names=', '.join(names[seat] for seat in winners))
+
+
 def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int, event_line: EventLine,
               limit: int = 30, cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
     """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:

@@ -20,10 +20,10 @@ from nicegui import ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import CATALOGS, current_language, language_scope, t
+from app.i18n import CATALOGS, current_language, language_scope, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import new_seed, watch
-from app.tables.table import Table
+from app.tables.table import FEMININE_NAMES, Table
 from components.controls import action_button, fold
 from components.live import Live
 from components.table.fair import fair_deal_box
@@ -49,6 +49,7 @@ class TableScreen(ABC):
         self.language = current_language()
         with language_scope(self.language):
             self.names = self.seat_names()
+        self.feminine = [not seat.is_person and seat.name in FEMININE_NAMES for seat in table.seats]
 
     def seat_names(self) -> list[str]:
         """Names as this screen's reader sees them: 'You' for their own seat."""
@@ -163,7 +164,9 @@ class TableScreen(ABC):
             ui.label(t(key, names=', '.join(self.names[s] for s in winners))).classes('text-2xl font-bold') \
                 .props('role=heading aria-level=2')
             if view.outcome.reason and f'over.reason.{view.outcome.reason}' in CATALOGS[self.language]:
-                ui.label(t(f'over.reason.{view.outcome.reason}')).classes('text-gray-700')
+                first = winners[0]
+                ui.label(personal(f'over.reason.{view.outcome.reason}', you=first == self.seat,
+                                  feminine=self.feminine[first])).classes('text-gray-700')
             won = self.table.games_won()
             ui.label(t('over.tally',
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \

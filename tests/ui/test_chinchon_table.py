@@ -133,11 +133,11 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     # closing lays the selected card face down: the 2c leaves, all seven melded → -10
     user.find(marker='close').click()
     await until(lambda: phase(user) == 'count')
-    await user.should_see('Mano 1: cierra Tú')
+    await user.should_see('Mano 1: cierras')
     assert one(user, 'count-added-0').text == 'Suma -10'
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
     assert one(user, 'count-added-1').text == 'Suma +52'
-    await user.should_see('Colocadas en la jugada de Tú')
+    await user.should_see('Colocadas en tu jugada')
     # the fair deal: the hand's seed is revealed, and its SHA-256 is the fingerprint shown before
     revealed = one(user, 'revealed-seed').text.removeprefix('semilla ')
     assert hashlib.sha256(revealed.encode()).hexdigest() == shown_fingerprint
@@ -248,7 +248,7 @@ async def test_once_out_the_rest_of_the_game_plays_out_without_waiting(user: Use
                               stock_top='2c', current=1, dealer=0, scores=[90, 0, 0], seats=3, limit=100)
     await open_position(user, table)
     await until(lambda: phase(user) == 'count')
-    await user.should_see('Se pasan del tope: Tú.')
+    await user.should_see('Te pasas del tope.')
     user.find(marker='next-hand').click()
     await until(lambda: phase(user) == 'over', timeout=60)
     assert len(stored_table()['hand_results']) >= 2
