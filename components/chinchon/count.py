@@ -95,7 +95,8 @@ def _signed(points: int) -> str:
     return f'+{points}' if points > 0 else str(points)
 
 
-VERIFY_SNIPPET = '''import hashlib, random
+VERIFY_SNIPPET = {  # per language: the comments speak the player's language
+    'en': '''import hashlib, random
 seed = '...'  # the revealed seed
 print(hashlib.sha256(seed.encode()).hexdigest())  # the fingerprint shown during the hand
 deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
@@ -103,4 +104,14 @@ deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
 random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... go one at a time round the table starting after the dealer,
 # 7 each; the next card starts the discard pile; the rest is the stock, top first.
-'''
+''',
+    'es': '''import hashlib, random
+seed = '...'  # la semilla revelada
+print(hashlib.sha256(seed.encode()).hexdigest())  # la huella que se mostró durante la mano
+deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+# con 5 o 6 jugadores: deck = deck * 2
+random.Random(seed).shuffle(deck)
+# deck[0], deck[1]... van de una en una alrededor de la mesa empezando por quien sigue
+# a quien reparte, 7 a cada uno; la siguiente abre el descarte; el resto es el mazo, de arriba abajo.
+''',
+}

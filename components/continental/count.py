@@ -63,7 +63,8 @@ def signed(points: int) -> str:
     return f'+{points}' if points > 0 else str(points).replace('-', '−')
 
 
-VERIFY_SNIPPET = '''import hashlib, random
+VERIFY_SNIPPET = {  # per language: the comments speak the player's language
+    'en': '''import hashlib, random
 seed = '...'  # the revealed seed of one hand
 print(hashlib.sha256(seed.encode()).hexdigest())  # the fingerprint shown during that hand
 deck = [f'{r}{s}' for s in 'shdc' for r in ['A', *range(2, 11), 'J', 'Q', 'K']] * 2 + ['JK'] * 4
@@ -71,4 +72,14 @@ random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... go one at a time round the table starting after the dealer until
 # everyone has the hand's count (6, 7, 8 ... 12); the next card is turned up on the
 # discard pile; the card after it is the first one drawn from the stock, and so on.
-'''
+''',
+    'es': '''import hashlib, random
+seed = '...'  # la semilla revelada de una mano
+print(hashlib.sha256(seed.encode()).hexdigest())  # la huella que se mostró durante esa mano
+deck = [f'{r}{s}' for s in 'shdc' for r in ['A', *range(2, 11), 'J', 'Q', 'K']] * 2 + ['JK'] * 4
+random.Random(seed).shuffle(deck)
+# deck[0], deck[1]... van de una en una alrededor de la mesa empezando por quien sigue a quien
+# reparte, hasta que todos tienen las cartas de la mano (6, 7, 8 ... 12); la siguiente se
+# destapa en el descarte; la que va después es la primera que se roba del mazo, y así.
+''',
+}

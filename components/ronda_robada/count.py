@@ -41,7 +41,8 @@ def _row(view: Any, seat: int, name: str, winner: bool) -> str:
             f'<td class="p-1 text-right">{view.outcome.scores[seat]}</td></tr>')
 
 
-VERIFY_SNIPPET = '''import hashlib, random
+VERIFY_SNIPPET = {  # per language: the comments speak the player's language
+    'en': '''import hashlib, random
 seed = '...'  # the revealed seed
 print(hashlib.sha256(seed.encode()).hexdigest())  # the fingerprint shown during the game
 deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
@@ -49,4 +50,14 @@ random.Random(seed).shuffle(deck)
 # deck[0:4] are the loose cards in the centre; the rest is the stock, dealt from its
 # front one card at a time round the table, three rounds, starting after the dealer;
 # every new deal of three cards each continues the same way.
-'''
+''',
+    'es': '''import hashlib, random
+seed = '...'  # la semilla revelada
+print(hashlib.sha256(seed.encode()).hexdigest())  # la huella que se mostró durante la partida
+deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+random.Random(seed).shuffle(deck)
+# deck[0:4] son las cartas sueltas del centro; el resto es el mazo, que se reparte desde
+# el principio de una en una alrededor de la mesa, tres vueltas, empezando por quien sigue
+# a quien reparte; cada nuevo reparto de tres cartas sigue igual.
+''',
+}

@@ -35,7 +35,7 @@ class TableScreen(ABC):
     """One seat's screen of a table. Subclasses draw their game's board."""
 
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
-    verify_snippet: str                 # Python that rebuilds a deal from its revealed seed (fair-deal box)
+    verify_snippet: dict[str, str]      # per language: Python that rebuilds a deal from its revealed seed
 
     def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None]) -> None:
         self.table = table
@@ -276,7 +276,7 @@ class TableScreen(ABC):
         return (self.hand_number(view), len(past_deals(view)))
 
     def fair_box(self, view: Any) -> None:
-        fair_deal_box(view.commitment, past_deals(view), self.verify_snippet)
+        fair_deal_box(view.commitment, past_deals(view), self.verify_snippet[self.language])
 
     def after_action(self) -> None:
         """The table accepted an action of this screen."""

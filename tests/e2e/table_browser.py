@@ -33,6 +33,16 @@ def shown(page: Page) -> set[str]:
     return set(page.evaluate('() => [...window.__shown]'))
 
 
+def assert_public(page: Page, sent: set[str]) -> None:
+    """Every card code the browser received has been shown in a public place. Playwright may
+    report a frame before the page has applied it: a card not shown yet gets a moment to appear."""
+    missing = sent - shown(page)
+    if missing:
+        page.wait_for_timeout(500)
+        missing = sent - shown(page)
+    assert not missing, f'cards sent before they were public: {sorted(missing)}'
+
+
 def start_game(page: Page, game: str, seats: int) -> None:
     page.goto(f'/play/{game}')
     page.get_by_role('button', name=str(seats), exact=True).click()

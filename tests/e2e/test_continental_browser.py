@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from table_browser import codes, moved_on, shown, start_game, version, wait_for, watch_shown
+from table_browser import assert_public, codes, moved_on, start_game, version, wait_for, watch_shown
 
 # where public cards go (and your own hand); a hand's cards are public on its count
 PUBLIC_PLACES = ('hand-card', 'discard', 'meld', 'layoff-target', 'offer-round', 'meld-group', 'count-seat')
@@ -52,8 +52,7 @@ def test_seven_hands_to_the_game_over_screen_without_leaking_hidden_cards(page: 
         current = wait_for(page, 'offer', 'draw', 'play', 'count', 'over')
         sent |= codes(*frames)
         frames.clear()
-        public = shown(page)
-        assert sent <= public, f'cards sent before they were public: {sorted(sent - public)}'
+        assert_public(page, sent)
         checked += 1
         most = max(most, len(sent))
         if current in ('count', 'over'):

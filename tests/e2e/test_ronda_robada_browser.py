@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from table_browser import codes, moved_on, shown, start_game, version, wait_for, watch_shown
+from table_browser import assert_public, codes, moved_on, start_game, version, wait_for, watch_shown
 
 # where public cards go (and your own hand)
 PUBLIC_PLACES = ('hand-card', 'loose-card', 'pile', 'run-option', 'run-so-far', 'count-row')
@@ -47,8 +47,7 @@ def test_a_whole_game_and_the_next_one_without_leaking_hidden_cards(page: Page) 
         # every card the browser has received so far was, by now, on the table or in your hand
         sent |= codes(*frames)
         frames.clear()
-        public = shown(page)
-        assert sent <= public, f'cards sent before they were public: {sorted(sent - public)}'
+        assert_public(page, sent)
         if current == 'over':
             break
         play_one_step(page, current)
