@@ -74,6 +74,8 @@ FOCUS_KEEPER = """<script>
     const el = e.target.closest('[data-testid]');
     if (el && el.closest('[data-testid=table]')) last = {testid: el.dataset.testid, index: el.dataset.index};
   });
+  // a card moved with Shift+arrow keeps the focus at its new place, so it can travel on
+  document.addEventListener('hod-moved', (e) => { last = {testid: 'hand-card', index: String(e.detail)}; });
   new MutationObserver(() => {
     const active = document.activeElement;
     if (!keyboard || !last || (active && active !== document.body)) return;
@@ -102,7 +104,7 @@ def seat_html(info: SeatInfo) -> str:
     """One seat as markup: name, dealer mark, points, cards held, the cards it took from the discard."""
     classes = 'hod-seat flex flex-col gap-1' + (' hod-turn' if info.on_turn else '') + (' hod-out' if info.out else '')
     label = t('table.seat_aria', name=info.name, score=info.score, cards=info.cards)
-    dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer"))}">{escape(t("table.dealer_short"))}</span>'
+    dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
               if info.dealer else '')
     note = f'<span class="text-xs hod-chip self-start">{escape(info.note)}</span>' if info.note else ''
     taken = ''
@@ -159,7 +161,8 @@ class HandCard:
 _SLOT = 'const slot = e.target.closest("[data-index]"); if (!slot) return; const i = Number(slot.dataset.index);'
 HAND_KEYS_JS = ('(e) => { ' + _SLOT + ' if (e.key === "Enter" || e.key === " ") { e.preventDefault(); emit(["select", i]); }'
                 ' else if (e.shiftKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) { e.preventDefault();'
-                ' emit(["move", i, e.key === "ArrowLeft" ? i - 1 : i + 1]); } }')
+                ' const to = e.key === "ArrowLeft" ? i - 1 : i + 1;'
+                ' document.dispatchEvent(new CustomEvent("hod-moved", {detail: to})); emit(["move", i, to]); } }')
 DRAG_START_JS = '(e) => { ' + _SLOT + ' e.dataTransfer.setData("text/plain", String(i)); }'
 HAND_DROP_JS = '(e) => { e.preventDefault(); ' + _SLOT + ' emit([Number(e.dataTransfer.getData("text/plain")), i]); }'
 

@@ -136,7 +136,7 @@ class RondaRobadaTable(TableScreen):
             on_turn = view.current_seat == seat and view.outcome is None
             classes = 'hod-rr-seat' + (' hod-turn' if on_turn else '') + (' hod-robbed' if seat in robbed else '')
             top, size = view.pile_tops[seat], view.pile_sizes[seat]
-            dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer"))}">{escape(t("ronda.deals"))}</span>'
+            dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
                       if view.dealer == seat else '')
             name = self.names[seat]
             pile_label = (t('ronda.pile_aria', name=name, count=size, card=card_name(top)) if top

@@ -168,6 +168,11 @@ def test_keyboard_play(page: Page) -> None:
     page.wait_for_function(f"document.querySelector('[data-testid=hand-card]').dataset.card !== '{before[0]}'")
     assert hand(page)[1] == before[0]
     expect(page.get_by_test_id('hand-card').nth(1)).to_have_attribute('aria-pressed', 'true')   # it moved selected
+    # the focus went with the card: a second press moves it one place further
+    page.wait_for_function("document.activeElement?.dataset.index === '1'")
+    page.keyboard.press('Shift+ArrowRight')
+    page.wait_for_function(f"document.querySelectorAll('[data-testid=hand-card]')[2]?.dataset.card === '{before[0]}'")
+    assert hand(page)[:3] == [before[1], before[2], before[0]]
     page.get_by_test_id('discard-button').focus()
     page.keyboard.press('Enter')
     page.wait_for_function("document.querySelectorAll('[data-testid=hand-card]').length === 7")
