@@ -74,13 +74,16 @@ class ChinchonTable(TableScreen):
         self._own_hand(view, phase)
 
     def top_texts(self, view: Any) -> list[str]:
-        return [t('table.hand_number', hand=view.hand_number), t('table.limit', limit=view.rules.limit)]
+        return [t('table.hand_number', hand=self.hand_number(view)), t('table.limit', limit=view.rules.limit)]
+
+    def counted_hand(self, view: Any) -> int | None:
+        return view.last_result.hand_number if view.last_result is not None else None
 
     def panel_key(self, view: Any) -> tuple:
         return (view.last_result and view.last_result.bought_back, self.table.must_answer_during_pause(self.seat))
 
     def log_lines(self) -> list[str]:
-        return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
+        return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],
@@ -131,8 +134,9 @@ class ChinchonTable(TableScreen):
         self.hand_view.show(items, self.selected, interactive=not view.eliminated[me])
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
         self.live.attrs(self.close_button, {'disabled': None if can_close else True})
-        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints
-                                           and phase in ('draw', 'discard') else True})
+        # no hints chosen: no button; otherwise it keeps its place, usable on your turn
+        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+                                           'disabled': None if phase in ('draw', 'discard') else True})
 
     def _count_text(self, cards: list[Card], view: Any, phase: str) -> str:
         if len(cards) == 8:

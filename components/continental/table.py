@@ -110,7 +110,11 @@ class ContinentalTable(TableScreen):
         return view.phase if view.current_seat == self.seat and view.phase in ('offer', 'draw', 'play') else 'wait'
 
     def top_texts(self, view: Any) -> list[str]:
-        return [t('continental.hand_of', hand=view.hand_number, hands=HANDS, contract=contract_words(view.contract))]
+        hand = self.hand_number(view)
+        return [t('continental.hand_of', hand=hand, hands=HANDS, contract=contract_words(contract(hand)))]
+
+    def counted_hand(self, view: Any) -> int | None:
+        return view.last_result['hand'] if view.last_result is not None else None
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.totals[seat], cards=view.hand_sizes[seat],
@@ -157,8 +161,9 @@ class ContinentalTable(TableScreen):
         self.live.attrs(self.confirm_button, {'disabled': None if ready else True})
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'play' and len(self.selected) == 1
                                               else True})
-        self.live.attrs(self.hint_button, {'disabled': None if self.table.options.hints
-                                           and phase in ('offer', 'draw', 'play') else True})
+        # no hints chosen: no button; otherwise it keeps its place, usable on your turn
+        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+                                           'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
         self.live.html(self.own, f'<div class="text-sm text-center" data-testid="own-count">'
                                  f'{escape(t("continental.own", points=view.totals[me], cards=len(cards)))}'
@@ -304,7 +309,7 @@ class ContinentalTable(TableScreen):
 
     # the shell's other parts ------------------------------------------------------------------------
     def log_lines(self) -> list[str]:
-        return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache)
+        return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache)
 
     def count_panel(self, view: Any, phase: str) -> None:
         if view.last_result is not None:

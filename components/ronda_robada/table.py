@@ -118,8 +118,9 @@ class RondaRobadaTable(TableScreen):
         can_drop = phase == 'start' and self.selected is not None
         self.live.attrs(self.drop_button, {'disabled': None if can_drop else True,
                                            'title': t('illegal.no_drop_after_start') if phase == 'run' else None})
-        self.live.attrs(self.hint_button, {'disabled': None if self.table.options.hints
-                                           and phase in ('start', 'run') else True})
+        # no hints chosen: no button; otherwise it keeps its place, usable on your turn
+        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+                                           'disabled': None if phase in ('start', 'run') else True})
 
     def _recent(self, view: Any) -> list[Any]:
         """The events since the end of the turn before the last one: what the player has to see
@@ -281,7 +282,7 @@ class RondaRobadaTable(TableScreen):
 
     # the shell's other parts ---------------------------------------------------------------------
     def log_lines(self) -> list[str]:
-        return log_lines(self.table.log, self.names, self.seat, cache=self.log_cache)
+        return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache)
 
     def count_panel(self, view: Any, phase: str) -> None:
         count_panel(view, self.names, self.seat)

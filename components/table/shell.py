@@ -152,7 +152,7 @@ class TableScreen(ABC):
         with ui.row().classes('w-full items-center gap-2 text-sm'):
             ui.html(''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
                             for index, text in enumerate(self.game_texts() + self.top_texts(view))),
-                    sanitize=False).classes('flex gap-2 items-center')
+                    sanitize=False).classes('flex gap-2 items-center').mark('table-top')
             ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
             action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
 
@@ -251,7 +251,26 @@ class TableScreen(ABC):
         ...
 
     def hand_number(self, view: Any) -> int:
+        """The hand on the screen: while its count is read, the hand that was counted (the engine
+        has already dealt the next one, which shows once the player goes on)."""
+        if self.table.pause is not None:
+            counted = self.counted_hand(view)
+            if counted is not None:
+                return counted
         return getattr(view, 'hand_number', 1)
+
+    def counted_hand(self, view: Any) -> int | None:
+        """The number of the hand whose count is on the screen (games with several hands)."""
+        return None
+
+    def visible_log(self) -> list[dict[str, Any]]:
+        """The table's log as far as the screen has got: while a count is read, up to the end of
+        the counted hand (the next deal appears with the next hand)."""
+        log = self.table.log
+        if self.table.pause is None:
+            return log
+        ends = [index for index, event in enumerate(log) if event['kind'] in self.table.game.hand_end_events]
+        return log[:ends[-1] + 1] if ends else log
 
     def top_texts(self, view: Any) -> list[str]:
         return [t('table.hand_number', hand=self.hand_number(view))]

@@ -138,11 +138,14 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
     assert one(user, 'count-added-1').text == 'Suma +52'
     await user.should_see('Colocadas en tu jugada')
+    # the screen stays on the counted hand: hand 2 is dealt already, and shows after "next hand"
+    assert 'Mano 1' in drawing(user, 'table-top') and 'Mano 2' not in drawing(user, 'hand-log')
     # the fair deal: the hand's seed is revealed, and its SHA-256 is the fingerprint shown before
     revealed = one(user, 'revealed-seed').text.removeprefix('semilla ')
     assert hashlib.sha256(revealed.encode()).hexdigest() == shown_fingerprint
     user.find(marker='next-hand').click()
     await until(lambda: phase(user) in ('draw', 'wait'))
+    assert 'Mano 2' in drawing(user, 'table-top') and 'Mano 2: reparte' in drawing(user, 'hand-log')
     assert stored_table()['pause'] is None
 
 
