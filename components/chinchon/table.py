@@ -20,7 +20,7 @@ from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
 from components.controls import action_button
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile, seat_html
+from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile, seat_html, seats_html
 
 
 class ChinchonTable(TableScreen):
@@ -84,6 +84,9 @@ class ChinchonTable(TableScreen):
 
     def log_lines(self) -> list[str]:
         return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
+
+    def others_html(self, view: Any) -> str:
+        return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],

@@ -27,7 +27,7 @@ from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile
+from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile, seats_html
 
 CONTINENTAL_CSS = '''
 .hod-melds { display: flex; flex-direction: column; gap: 6px; }
@@ -115,6 +115,9 @@ class ContinentalTable(TableScreen):
 
     def counted_hand(self, view: Any) -> int | None:
         return view.last_result['hand'] if view.last_result is not None else None
+
+    def others_html(self, view: Any) -> str:
+        return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return SeatInfo(seat=seat, name=self.names[seat], score=view.totals[seat], cards=view.hand_sizes[seat],
@@ -222,7 +225,7 @@ class ContinentalTable(TableScreen):
         card = cards[next(iter(self.selected))] if len(self.selected) == 1 and phase == 'play' \
             and view.down[self.seat] else None
         rows = []
-        for seat in [self.seat, *self._others()]:
+        for seat in [self.seat, *self.others()]:
             melds = [meld for meld in view.table if meld.owner == seat]
             if not melds:
                 continue

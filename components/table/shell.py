@@ -27,8 +27,8 @@ from app.tables.table import FEMININE_NAMES, Table
 from components.controls import action_button, fold
 from components.live import Live
 from components.table.fair import fair_deal_box
-from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, SeatInfo, log_html, refusal_text, rules_link_html,
-                                    scoreboard_html, seats_html)
+from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, log_html, refusal_text, rules_link_html,
+                                    scoreboard_html)
 
 
 class TableScreen(ABC):
@@ -126,7 +126,7 @@ class TableScreen(ABC):
         self.live.html(self.log, log_html(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
 
-    def _others(self) -> list[int]:
+    def others(self) -> list[int]:
         """The other seats in playing order, starting after this one."""
         count = len(self.table.seats)
         return [(self.seat + step) % count for step in range(1, count)]
@@ -237,10 +237,10 @@ class TableScreen(ABC):
     def count_panel(self, view: Any, phase: str) -> None:
         ...
 
-    def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        """Another seat as the default seat row draws it (a game that draws its own, e.g. with its
-        piles, overrides ``others_html`` instead)."""
-        raise NotImplementedError
+    @abstractmethod
+    def others_html(self, view: Any) -> str:
+        """The other seats, above the board, as markup (``seats_html`` of their ``SeatInfo``, or
+        the game's own drawing; '' when the board shows every seat itself)."""
 
     @abstractmethod
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
@@ -278,10 +278,6 @@ class TableScreen(ABC):
     def game_texts(self) -> list[str]:
         """'Game 2' once this table plays again (in the top bar)."""
         return [t('table.game_number', game=self.table.game_number)] if self.table.game_number > 1 else []
-
-    def others_html(self, view: Any) -> str:
-        """The other seats, above the board."""
-        return seats_html([self.seat_info(view, seat) for seat in self._others()])
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
         """The scoreboard's last row: its cells and its label."""
