@@ -196,7 +196,8 @@ class ContinentalTable(TableScreen):
         left = Counter(str(card) for card in cards)
         kept = []
         for group, low in zip(self.groups, self.joker_low):
-            if all(left[code] > 0 for code in group) and (left.subtract(group) or True):
+            if not Counter(group) - left:   # every card of the group is still in the hand
+                left -= Counter(group)
                 kept.append((group, low))
         self.groups, self.joker_low = [g for g, _ in kept], [low for _, low in kept]
         self.selected = frozenset(i for i in self.selected if i < len(cards))
