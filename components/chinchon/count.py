@@ -32,6 +32,11 @@ def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequen
         ui.label(_headline(result, names, reader)).classes('text-xl font-bold').props('role=heading aria-level=2')
         if result.void:
             ui.label(t('count.void_help')).classes('text-gray-700')
+        elif result.chinchon:
+            ui.label(t('count.chinchon_help')).classes('text-gray-700').props('data-testid="close-help"')
+        elif result.added[result.closer] == -10:
+            ui.label(personal('count.minus_10', you=result.closer == reader, name=names[result.closer])) \
+                .classes('text-gray-700').props('data-testid="close-help"')
         for seat_count in result.seats:
             _seat_count(result, seat_count, names, reader)
         if result.eliminated:

@@ -221,15 +221,27 @@ class ChinchonTable(TableScreen):
         self.act(Discard(card), version)
 
     def _close(self, version: int | None) -> None:
+        """Close laying face down the card you selected; with none selected, ask once whether to
+        lay down the one that scores best."""
         view = self.table.view(self.seat)
         card = self._selected_card()
-        if card is None:   # no card chosen: lay face down the one that scores best
-            best = best_close(self.hand(view), view.taken_this_turn)
-            card = best[0] if best else None
-        if card is None:
+        if card is not None:
+            self.act(Close(card), version)
+            return
+        best = best_close(self.hand(view), view.taken_this_turn)
+        if not best:
             self._explain('illegal.cannot_close')
             return
-        self.act(Close(card), version)
+        seen = self.shown_version if version is None else version
+        with ui.dialog() as dialog, ui.card():
+            ui.label(t('table.close_confirm', card=card_name(best[0]))).classes('text-lg')
+            with ui.row():
+                ui.button(t('table.close_yes'), on_click=self.speaking(lambda: (dialog.close(),
+                                                                                self.act(Close(best[0]), seen)))) \
+                    .props('unelevated no-caps data-testid="close-yes"').mark('close-yes')
+                ui.button(t('table.close_no'), on_click=dialog.close).props('flat no-caps data-testid="close-no"') \
+                    .mark('close-no')
+        dialog.open()
 
     def _hint(self) -> None:
         action = self.table.hint(self.seat)

@@ -63,7 +63,8 @@ def play_one_step(page: Page) -> str:
         page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'draw'")
     elif current == 'discard':
         if page.get_by_test_id('close').is_enabled():
-            page.get_by_test_id('close').click()
+            page.get_by_test_id('close').click()       # no card chosen: confirm the one the table offers
+            page.get_by_test_id('close-yes').click()
             page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'discard'")
         else:
             before = len(hand(page))

@@ -135,6 +135,7 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     await until(lambda: phase(user) == 'count')
     await user.should_see('Mano 1: cierras')
     assert one(user, 'count-added-0').text == 'Suma -10'
+    await user.should_see('Cierras con las siete cartas ligadas: te restas 10.')
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
     assert one(user, 'count-added-1').text == 'Suma +52'
     await user.should_see('Colocadas en tu jugada')
@@ -255,3 +256,20 @@ async def test_once_out_the_rest_of_the_game_plays_out_without_waiting(user: Use
     user.find(marker='next-hand').click()
     await until(lambda: phase(user) == 'over', timeout=60)
     assert len(stored_table()['hand_results']) >= 2
+
+
+async def test_closing_with_no_card_chosen_asks_once_which_card_goes_face_down(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 4o 7c 7e 7b', 1: '5o 12c 12e 11b 10b 6c 6e'},
+                              stock_top='2c', discard='10e', dealer=1, speed='slow')
+    await open_position(user, table)
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    version = table.version
+    user.find(marker='close').click()                # nothing selected: the table asks first
+    await user.should_see('¿Cerrar dejando boca abajo dos de copas?')
+    user.find(marker='close-no').click()
+    assert phase(user) == 'discard' and table.version == version   # nothing happened
+    user.find(marker='close').click()
+    user.find(marker='close-yes').click()
+    await until(lambda: phase(user) == 'count')
+    await user.should_see('Mano 1: cierras')
