@@ -98,6 +98,7 @@ class SeatInfo:
     out: bool
     taken: tuple[Card, ...] = ()
     note: str = ''
+    discarded: Card | None = None   # the card this seat discarded since your last move
 
 
 def seat_html(info: SeatInfo) -> str:
@@ -112,12 +113,18 @@ def seat_html(info: SeatInfo) -> str:
         taken = (f'<div class="flex items-center gap-1" aria-label="{escape(t("table.taken_aria", name=info.name))}">'
                  f'<span class="text-xs opacity-75">{escape(t("table.taken"))}</span><div class="hod-fan">'
                  + ''.join(card_html(card, size='xs') for card in info.taken) + '</div></div>')
+    discarded = ''
+    if info.discarded is not None:   # every discard stays in view until your turn, even when covered
+        discarded = (f'<div class="flex items-center gap-1" data-testid="seat-discard" '
+                     f'aria-label="{escape(t("table.discarded_aria", name=info.name, card=card_name(info.discarded)))}">'
+                     f'<span class="text-xs opacity-75">{escape(t("table.discarded"))}</span>'
+                     f'{card_html(info.discarded, size="xs")}</div>')
     return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
             f'aria-label="{escape(label)}">'
             f'<div class="flex items-center gap-2"><span class="font-bold">{escape(info.name)}</span>{dealer}</div>'
             f'<div class="flex items-center gap-2 text-sm"><span class="opacity-90">'
             f'{escape(t("table.points", points=info.score))}</span><span class="opacity-75">'
-            f'{escape(t("table.cards_count", count=info.cards))}</span></div>{note}{taken}</div>')
+            f'{escape(t("table.cards_count", count=info.cards))}</span></div>{note}{taken}{discarded}</div>')
 
 
 def seats_html(infos: Sequence[SeatInfo]) -> str:

@@ -139,6 +139,8 @@ MESSAGES: dict[str, str] = {
     'table.dealer_help': 'Deals this hand; the next player starts.',
     'table.points': '{points} pts',
     'table.cards_count': '{count} cards',
+    'table.discarded': 'Discarded:',
+    'table.discarded_aria': '{name} discarded {card}',
     'table.taken': 'Took:',
     'table.taken_aria': 'Cards {name} took from the discard pile this hand',
     'table.out': 'Out',

@@ -139,6 +139,8 @@ MESSAGES: dict[str, str] = {
     'table.dealer_help': 'Reparte esta mano; empieza quien va después.',
     'table.points': '{points} pts',
     'table.cards_count': '{count} cartas',
+    'table.discarded': 'Tiró:',
+    'table.discarded_aria': '{name} tiró {card}',
     'table.taken': 'Cogió:',
     'table.taken_aria': 'Cartas que {name} ha cogido del descarte en esta mano',
     'table.out': 'Eliminado',

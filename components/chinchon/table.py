@@ -92,7 +92,19 @@ class ChinchonTable(TableScreen):
         return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],
                         dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
                         out=view.eliminated[seat], taken=tuple(view.taken_from_discard[seat]),
-                        note=personal('table.out', feminine=self.feminine[seat]) if view.eliminated[seat] else '')
+                        note=personal('table.out', feminine=self.feminine[seat]) if view.eliminated[seat] else '',
+                        discarded=self._discards_since_my_move().get(seat))
+
+    def _discards_since_my_move(self) -> dict[int, Card]:
+        """Each seat's discard since your last move in this hand: at four or more seats the next
+        discards cover it on the pile before your turn comes."""
+        found: dict[int, Card] = {}
+        for event in reversed(self.visible_log()):
+            if event['seat'] == self.seat or event['kind'] in ('deal', 'count', 'void_hand'):
+                break
+            if event['kind'] == 'discard' and event['seat'] not in found:
+                found[event['seat']] = spanish_card(event['data']['card'])
+        return found
 
     def _centre(self, view: Any, phase: str) -> None:
         self.stock.show(None, face_down=True, count=view.stock_size, caption=t('table.stock', count=view.stock_size),

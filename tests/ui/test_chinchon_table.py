@@ -273,3 +273,19 @@ async def test_closing_with_no_card_chosen_asks_once_which_card_goes_face_down(u
     user.find(marker='close-yes').click()
     await until(lambda: phase(user) == 'count')
     await user.should_see('Mano 1: cierras')
+
+
+async def test_every_computer_discard_stays_in_view_until_your_turn(user: User) -> None:
+    # four seats: Lucía, Mateo and Carmen play before you, each discard covering the one before
+    table = chinchon_position(seats=4, current=1, dealer=0)
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'draw')
+    discards = {event['seat']: event['data']['card'] for event in table.log if event['kind'] == 'discard'}
+    assert sorted(discards) == [1, 2, 3]
+    shown = re.findall(r'data-testid="seat-discard"[^>]*>.*?data-card="(\w+)"', drawing(user, 'seats'))
+    assert shown == [discards[1], discards[2], discards[3]]
+    assert 'Tiró:' in drawing(user, 'seats')
+    # once you have moved, the marks start again from your move
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    assert 'seat-discard' not in drawing(user, 'seats')
