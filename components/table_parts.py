@@ -127,6 +127,19 @@ def seat_html(info: SeatInfo) -> str:
             f'{escape(t("table.cards_count", count=info.cards))}</span></div>{note}{taken}{discarded}</div>')
 
 
+def legend(bar_key: str) -> None:
+    """What the marks on your hand and the seats mean: the coloured bar (``bar_key`` says of
+    what), the number over a card, and the dealer's mark."""
+    bar = (f'<span class="inline-flex items-center gap-1"><span class="hod-bar inline-block" '
+           f'style="width: 18px; margin: 0; background: {MELD_COLOURS[0]}"></span>{escape(t(bar_key))}</span>')
+    value = (f'<span class="inline-flex items-center gap-1"><span class="hod-chip" style="background: #fff; '
+             f'color: #7f1d1d">5</span>{escape(t("legend.value"))}</span>')
+    dealer = (f'<span class="inline-flex items-center gap-1"><span class="hod-chip">{escape(t("table.dealer"))}</span>'
+              f'{escape(t("legend.dealer"))}</span>')
+    ui.html(f'<div class="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs opacity-90" data-testid="legend">'
+            f'{bar}{value}{dealer}</div>', sanitize=False).classes('w-full').mark('legend')
+
+
 def seats_html(infos: Sequence[SeatInfo]) -> str:
     """The other seats, drawn as one block (a table update then costs one element, not dozens)."""
     return ('<div class="flex flex-wrap justify-center gap-2 sm:gap-3">'

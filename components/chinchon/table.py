@@ -20,7 +20,7 @@ from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
 from components.controls import action_button
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile, seat_html, seats_html
+from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, legend, pile, seat_html, seats_html
 
 
 class ChinchonTable(TableScreen):
@@ -60,6 +60,7 @@ class ChinchonTable(TableScreen):
         self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select),
                                    on_move=self.speaking(self._move), painter=self.live)
+        legend('legend.meld')
         with ui.row().classes('w-full justify-center gap-2'):
             action_button(t('table.sort'), 'sort', self.speaking(self._sort), icon='sort')
             self.discard_button = action_button(t('table.discard_button'), 'discard-button',

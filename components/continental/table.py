@@ -27,7 +27,7 @@ from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, pile, seats_html
+from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, legend, pile, seats_html
 
 CONTINENTAL_CSS = '''
 .hod-melds { display: flex; flex-direction: column; gap: 6px; }
@@ -90,6 +90,7 @@ class ContinentalTable(TableScreen):
         self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select), on_move=lambda source, target: None,
                                    painter=self.live)
+        legend('legend.group')
         with ui.row().classes('w-full justify-center gap-2'):
             self.group_button = action_button(t('meld.group'), 'meld-group-new', self.speaking(self._make_group),
                                               icon='add')

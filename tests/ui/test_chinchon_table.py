@@ -94,6 +94,9 @@ async def test_draw_from_stock_then_discard(user: User) -> None:
     await until(lambda: stored_table()['state']['discard'][-1] == '12c')
     assert '12c' not in hand_codes(user)
     await user.should_see('Tiras rey de copas.')
+    legend = drawing(user, 'legend')   # what the bars, the numbers and the dealer's mark mean
+    assert 'cartas ligadas en una combinación' in legend and 'lo que vale una carta suelta' in legend
+    assert 'quien reparte esta mano' in legend
 
 
 async def test_taking_the_discard_then_discarding_it_is_refused(user: User) -> None:
