@@ -62,3 +62,29 @@ def version(page: Page) -> str:
 
 def moved_on(page: Page, before: str) -> None:
     page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+
+
+class FrameWatch:
+    """Every websocket frame the page receives, held against the cards it has shown: ``check``
+    fails when a card code was sent before it was public. Made before the table's page opens
+    (its socket is watched from the start); ``begin`` once the table is on screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.frames, self.sent = page, [], set()
+        page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: self.frames.append(str(payload))))
+
+    def begin(self, places: tuple[str, ...]) -> None:
+        watch_shown(self.page, places)
+        self.sent = codes(self.page.content())
+
+    def check(self) -> int:
+        """Every card received so far was, by now, on the table or in your hand; returns how many."""
+        self.sent |= codes(*self.frames)
+        self.frames.clear()
+        assert_public(self.page, self.sent)
+        return len(self.sent)
+
+    def restart(self) -> None:
+        """New cards from here on (a new hand of two decks): what counts as public starts again."""
+        self.sent = set()
+        self.page.evaluate('() => window.__shown.clear()')

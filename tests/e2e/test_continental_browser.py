@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from table_browser import assert_public, codes, moved_on, start_game, version, wait_for, watch_shown
+from table_browser import FrameWatch, moved_on, start_game, version, wait_for
 
 # where public cards go (and your own hand); a hand's cards are public on its count
 PUBLIC_PLACES = ('hand-card', 'discard', 'meld', 'layoff-target', 'offer-round', 'meld-group', 'count-seat')
@@ -42,24 +42,17 @@ def play_one_step(page: Page, current: str) -> None:
 
 
 def test_seven_hands_to_the_game_over_screen_without_leaking_hidden_cards(page: Page) -> None:
-    frames: list[str] = []
-    page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
+    watch = FrameWatch(page)
     start_game(page, 'continental', seats=4)
-    watch_shown(page, PUBLIC_PLACES)
-    sent = codes(page.content())
+    watch.begin(PUBLIC_PLACES)
     hands_seen, checked, most = set(), 0, 0
     for _ in range(2000):
         current = wait_for(page, 'offer', 'draw', 'play', 'count', 'over')
-        sent |= codes(*frames)
-        frames.clear()
-        assert_public(page, sent)
+        most = max(most, watch.check())
         checked += 1
-        most = max(most, len(sent))
         if current in ('count', 'over'):
             hands_seen.add(page.get_by_test_id('count').locator('[role=heading]').text_content())
-            # a new hand, new cards (two decks): what counts as public starts again
-            sent = set()
-            page.evaluate('() => window.__shown.clear()')
+            watch.restart()
         if current == 'over':
             break
         play_one_step(page, current)
