@@ -60,10 +60,16 @@ def patch_props(element: ui.element, values: dict[str, object]) -> None:
 VERSION_JS = 'Number(e.target.closest("[data-version]")?.dataset.version ?? -1)'
 
 
+NO_VERSION = -1   # what a tampered version becomes: no table ever has it, so the move is refused as stale
+
+
 def version_sent(args: object) -> int | None:
     """The table version a browser says its screen showed when the player clicked; None when the
-    event carried none (the simulated user of the tests sends no event data)."""
-    return args if isinstance(args, int) and not isinstance(args, bool) else None
+    event carried none (the simulated user of the tests sends no event data). Anything else but a
+    version (a crafted event) becomes NO_VERSION, which the table refuses."""
+    if args is None or args == {}:
+        return None
+    return args if isinstance(args, int) and not isinstance(args, bool) and args >= 0 else NO_VERSION
 
 
 def on_versioned_click(element: ui.element, on_click: Callable[[int | None], None],

@@ -214,7 +214,10 @@ class Table:
                 and any(self._is_pause_action(action) for action in self.view(seat).legal_actions))
 
     def hint(self, seat: int) -> Any | None:
-        """The normal computer player's choice for this person's current decision."""
+        """The normal computer player's choice for this person's current decision; None when this
+        table plays without hints (its button is hidden, but a crafted click still arrives here)."""
+        if not self.options.hints:
+            return None
         view = self.view(seat)
         if not view.legal_actions:
             return None

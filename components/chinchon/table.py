@@ -209,7 +209,7 @@ class ChinchonTable(TableScreen):
 
     def _selected_card(self) -> Card | None:
         cards = self.hand(self.table.view(self.seat))
-        return cards[self.selected] if self.selected is not None and self.selected < len(cards) else None
+        return cards[self.selected] if self.selected is not None and 0 <= self.selected < len(cards) else None
 
     def _discard_pile_clicked(self, version: int | None) -> None:
         if self.phase(self.table.view(self.seat)) == 'draw':
@@ -218,6 +218,9 @@ class ChinchonTable(TableScreen):
             self._discard_selected(version)
 
     def _dropped_on_discard(self, index: int) -> None:
+        if not 0 <= index < len(self.table.view(self.seat).hand):   # a crafted drop: no card of yours
+            self.refused(t('illegal.bad_action'))
+            return
         self.selected = index
         if self.phase(self.table.view(self.seat)) == 'discard':
             self._discard_selected(None)
@@ -240,6 +243,9 @@ class ChinchonTable(TableScreen):
         card = self._selected_card()
         if card is not None:
             self.act(Close(card), version)
+            return
+        if self.phase(view) != 'discard':   # the button is disabled then: a crafted click
+            self.refused(t('illegal.draw_first' if self.phase(view) == 'draw' else 'illegal.not_your_turn'))
             return
         best = best_close(self.hand(view), view.taken_this_turn)
         if not best:

@@ -8,6 +8,7 @@ sends the groups as one ``GoDown`` once they meet the contract exactly with a ca
 engine checks everything again: the builder only helps."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from html import escape
@@ -356,9 +357,10 @@ class ContinentalTable(TableScreen):
         if not (isinstance(args, list) and len(args) == 2 and isinstance(args[0], str)):
             return
         kind, _, value = args[0].partition(':')
-        if not value.lstrip('-').isdigit():
+        number, version = _number(value), version_sent(args[1])
+        if number is None:
+            self.refused(t('illegal.bad_action'))
             return
-        number, version = int(value), version_sent(args[1])
         if kind == 'meld':
             self._lay_off_on(number, version)
         elif kind == 'end' and self.pending is not None:
@@ -375,7 +377,7 @@ class ContinentalTable(TableScreen):
     def _lay_off_on(self, meld_id: int, version: int | None) -> None:
         view = self.table.view(self.seat)
         cards = self.cards(view)
-        if len(self.selected) != 1:
+        if len(self.selected) != 1 or not 0 <= next(iter(self.selected)) < len(cards):
             self.notice = t('continental.select_one')
             self._redraw()
             return
@@ -389,14 +391,15 @@ class ContinentalTable(TableScreen):
         self.act(LayOff(card, meld_id, positions[0] if positions else None), version)
 
     def _dropped_on_meld(self, args: Any) -> None:
-        if not (isinstance(args, list) and len(args) == 3 and isinstance(args[0], str) and isinstance(args[1], int)):
+        if not (isinstance(args, list) and len(args) == 3 and isinstance(args[0], str)):
             return
         view = self.table.view(self.seat)
-        meld = args[0].partition(':')[2]
-        if not (0 <= args[1] < len(view.hand)) or not meld.isdigit():
+        meld = _number(args[0].partition(':')[2])
+        if meld is None or _hand_index(args[1], len(view.hand)) is None:
+            self.refused(t('illegal.bad_action'))
             return
         self.selected = frozenset({args[1]})
-        self._lay_off_on(int(meld), version_sent(args[2]))
+        self._lay_off_on(meld, version_sent(args[2]))
 
     def _make_group(self) -> None:
         view = self.table.view(self.seat)
@@ -446,13 +449,16 @@ class ContinentalTable(TableScreen):
             self._discard_selected(version)
 
     def _dropped_on_discard(self, index: int) -> None:
+        if _hand_index(index, len(self.table.view(self.seat).hand)) is None:   # a crafted drop
+            self.refused(t('illegal.bad_action'))
+            return
         self.selected = frozenset({index})
         self._discard_selected(None)
 
     def _discard_selected(self, version: int | None) -> None:
         view = self.table.view(self.seat)
         cards = self.cards(view)
-        if len(self.selected) != 1 or next(iter(self.selected)) >= len(cards):
+        if len(self.selected) != 1 or not 0 <= next(iter(self.selected)) < len(cards):
             self.notice = t('continental.select_one')
             self._redraw()
             return
@@ -469,6 +475,15 @@ class ContinentalTable(TableScreen):
             self.selected = frozenset({cards.index(str(action.card))})
         self.notice = hint_text(action, self.table.view(self.seat), self.names)
         self._redraw()
+
+
+def _number(text: str) -> int | None:
+    """A number a choice carries (``meld:3``, ``end:-1``); None for anything a browser would not send."""
+    return int(text) if re.fullmatch(r'-?[0-9]{1,6}', text) else None
+
+
+def _hand_index(value: object, size: int) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size else None
 
 
 def hint_text(action: Any, view: Any, names: list[str]) -> str:
