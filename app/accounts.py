@@ -1,41 +1,58 @@
 """Accounts: password hashing, sign-up, login with throttling, and who is logged in.
 
-Guests play without an account; an account only adds the score history. The browser session
-(NiceGUI's signed `app.storage.user`) holds nothing but the user id under `SESSION_KEY`.
+Guests play without an account; an account only adds the score history. Who is signed in comes
+from our own session cookie (`app.sessions`), never from NiceGUI's storage cookie, which may have
+been copied before the sign-in.
 
 Every refusal is an `AccountError` carrying a catalog key and its parameters, so that pages show
 it in the player's language: `t(error.key, **error.params)`.
 
 Login failures say the same thing whether or not the username exists, and cost the same: a
-missing user is checked against a dummy hash. Failures are counted per username in the database
-(`LoginThrottle`), so the slow-down survives restarts: after `FREE_FAILURES` failures the name is
-locked for `FIRST_WAIT`, doubling with every further failure up to `MAX_WAIT`.
+missing user is checked against a dummy hash. Failures are counted in the database
+(`LoginThrottle`, one atomic upsert per key), so the slow-down survives restarts and holds under
+parallel attempts: after `FREE_FAILURES[kind]` failures a key is locked for `FIRST_WAIT`, doubling
+with every further failure up to `MAX_WAIT`. Three kinds of key (OWASP's device-cookie scheme):
+the account, counted and locked only for browsers that have not signed in to it before (so an
+attacker cannot lock the owner out), and the client, by browser and by address.
+
+Passwords and usernames are compared in Unicode NFKC (NIST SP 800-63B), so 'José' typed with a
+combining accent is 'José'. A database that fails (read-only, missing, down) gives the
+'account.error.unavailable' refusal, logged once, instead of an exception.
 """
 from __future__ import annotations
 
+import logging
 import math
 import re
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
 from passlib.context import CryptContext
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
+from app import sessions
 from app.i18n import LANGUAGES, set_language
 from models.db import session_scope
-from models.tables import (LoginThrottle, User, clear_login_throttle, create_user, delete_user,
-                           forget_login_failures, get_login_throttle, get_user, get_user_by_username,
-                           save_login_throttle, set_password_hash, set_user_language, username_key, utcnow)
+from models.tables import (User, clear_login_throttles, count_login_failure, create_user, delete_user,
+                           forget_login_failures, get_user, get_user_by_username, is_known_device,
+                           lock_login_throttle, locked_throttles, set_password_hash, set_user_language,
+                           username_key, utcnow)
 
-SESSION_KEY = 'user_id'
-USERNAME_PATTERN = re.compile(r'[A-Za-z0-9_-]{3,20}')
+log = logging.getLogger(__name__)
+
+USERNAME_LENGTH = (3, 20)
+USERNAME_PATTERN = re.compile(r'[^\W]|-')   # any letter (ñ, é too), digit, _ or -
 PASSWORD_LENGTH = (8, 128)
 DISPLAY_NAME_LENGTH = 40
-FREE_FAILURES = 5
+# failures before the first lock, per kind of key: an address may be shared by a whole household
+FREE_FAILURES = {'account': 5, 'browser': 10, 'address': 30}
 FIRST_WAIT = timedelta(seconds=30)
 MAX_WAIT = timedelta(minutes=15)
 FORGET_FAILURES_AFTER = timedelta(hours=1)
@@ -51,15 +68,31 @@ def password_context(**argon2_settings: int) -> CryptContext:
 PASSWORDS = password_context()
 
 
+def normalized(text: str) -> str:
+    return unicodedata.normalize('NFKC', text)
+
+
 def hash_password(password: str) -> str:
-    return PASSWORDS.hash(password)
+    return PASSWORDS.hash(normalized(password))
 
 
 def verify_password(password: str, password_hash: str) -> bool:
     try:
-        return PASSWORDS.verify(password, password_hash)
+        # a hash made before passwords were normalised holds the password as it was typed
+        return PASSWORDS.verify(normalized(password), password_hash) or (
+            normalized(password) != password and PASSWORDS.verify(password, password_hash))
     except (ValueError, TypeError):  # unknown or damaged hash: a failed login, not a crash
         return False
+
+
+@contextmanager
+def database_guard() -> Iterator[None]:
+    """A database failure (read-only, missing, unreachable) becomes a refusal the page can show."""
+    try:
+        yield
+    except SQLAlchemyError as error:
+        log.error('accounts: the database failed: %s', error.__class__.__name__, exc_info=error)
+        raise AccountError('account.error.unavailable') from error
 
 
 @lru_cache(maxsize=4)
@@ -91,96 +124,162 @@ class Account:
         return cls(user.id, user.username, user.display_name, user.language, user.created_at)
 
 
-def validate_username(username: str) -> None:
-    if not USERNAME_PATTERN.fullmatch(username.strip()):
-        raise AccountError('account.error.username_format')
+def validate_username(username: str) -> str:
+    """The username in NFKC, or `AccountError` if it breaks the rules."""
+    name = normalized(username.strip())
+    low, high = USERNAME_LENGTH
+    if not (low <= len(name) <= high and len(username_key(name)) <= high
+            and all(USERNAME_PATTERN.fullmatch(char) for char in name)):
+        raise AccountError('account.error.username_format', min=low, max=high)
+    return name
+
+
+def validate_display_name(display_name: str, username: str) -> str:
+    name = ' '.join(normalized(display_name).split())
+    if len(name) > DISPLAY_NAME_LENGTH:
+        raise AccountError('account.error.display_name_length', max=DISPLAY_NAME_LENGTH)
+    return name or username
 
 
 def validate_new_password(password: str, confirmation: str) -> None:
     low, high = PASSWORD_LENGTH
-    if not low <= len(password) <= high:
+    if not low <= len(normalized(password)) <= high:
         raise AccountError('account.error.password_length', min=low, max=high)
-    if password != confirmation:
+    if normalized(password) != normalized(confirmation):
         raise AccountError('account.error.password_mismatch')
 
 
 def register(*, username: str, password: str, confirmation: str, display_name: str = '',
              language: str | None = None) -> Account:
-    validate_username(username)
+    username = validate_username(username)
+    display_name = validate_display_name(display_name, username)
     validate_new_password(password, confirmation)
-    display_name = ' '.join(display_name.split())[:DISPLAY_NAME_LENGTH] or username.strip()
     password_hash = hash_password(password)
-    try:
-        with session_scope() as session:
-            if get_user_by_username(session=session, username=username) is not None:
-                raise AccountError('account.error.username_taken')
-            user = create_user(session=session, username=username, display_name=display_name,
-                               password_hash=password_hash, language=language)
-            return Account.of(user)
-    except IntegrityError as error:  # two sign-ups for one name at the same moment
-        raise AccountError('account.error.username_taken') from error
+    with database_guard():
+        try:
+            with session_scope() as session:
+                if get_user_by_username(session=session, username=username) is not None:
+                    raise AccountError('account.error.username_taken')
+                user = create_user(session=session, username=username, display_name=display_name,
+                                   password_hash=password_hash, language=language)
+                return Account.of(user)
+        except IntegrityError as error:  # two sign-ups for one name at the same moment
+            raise AccountError('account.error.username_taken') from error
 
 
-def authenticate(*, username: str, password: str, now: datetime | None = None) -> Account:
-    """The account for these credentials, else `AccountError` ('login_failed' or 'throttled')."""
+def sign_up(*, username: str, password: str, confirmation: str, display_name: str = '',
+            language: str | None = None) -> tuple[Account, str]:
+    """`register`, then a one-use ticket for /session/start (see `app.sessions`)."""
+    account = register(username=username, password=password, confirmation=confirmation,
+                       display_name=display_name, language=language)
+    with database_guard():
+        return account, sessions.issue_ticket(account.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Client:
+    """Who is trying to sign in: NiceGUI's browser id, the address and the device cookie, if any."""
+    browser: str | None = None
+    address: str | None = None
+    device: str | None = None
+
+
+def authenticate(*, username: str, password: str, now: datetime | None = None,
+                 client: Client = Client()) -> Account:
+    """The account for these credentials, else `AccountError` ('login_failed', 'throttled' or
+    'unavailable'). The database is used in short transactions around the slow hash check, and a
+    failure is counted in one that starts with its write (no lock upgrade for SQLite to refuse)."""
     now = (now or utcnow()).astimezone(UTC)
-    key = username_key(username)[:128]
+    with database_guard():
+        with session_scope() as session:
+            known = client.device is not None and is_known_device(
+                session=session, token_hash=sessions.digest(client.device), username=username)
+            keys = _throttle_keys(username, client, known_device=known)
+            locked = locked_throttles(session=session, keys=list(keys), now=now)
+            if locked:
+                raise _throttled(max(_aware(throttle.locked_until) for throttle in locked) - now)
+            user = get_user_by_username(session=session, username=username)
+            account, stored = (Account.of(user), user.password_hash) if user else (None, _dummy_hash(PASSWORDS))
+        if account is None or not verify_password(password, stored):
+            raise _count_failure(keys, now)
+        with session_scope() as session:
+            clear_login_throttles(session=session, keys=[key for key in keys if not key.startswith('address:')])
+            if PASSWORDS.needs_update(stored):
+                set_password_hash(session=session, user_id=account.id, password_hash=hash_password(password))
+    return account
+
+
+def sign_in(*, username: str, password: str, client: Client = Client()) -> tuple[Account, str]:
+    """`authenticate`, then a one-use ticket for /session/start (see `app.sessions`)."""
+    account = authenticate(username=username, password=password, client=client)
+    with database_guard():
+        return account, sessions.issue_ticket(account.id)
+
+
+def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict[str, int]:
+    """Throttle key -> free failures. The account's key is left out for a browser it knows."""
+    keys = {} if known_device else {f'account:{username_key(username)[:100]}': FREE_FAILURES['account']}
+    if client.browser:
+        keys[f'browser:{client.browser[:100]}'] = FREE_FAILURES['browser']
+    if client.address:
+        keys[f'address:{client.address[:100]}'] = FREE_FAILURES['address']
+    return keys
+
+
+def _count_failure(keys: dict[str, int], now: datetime) -> AccountError:
+    wait = None
     with session_scope() as session:
-        throttle = get_login_throttle(session=session, key=key)
-        if throttle is not None and throttle.locked_until is not None and throttle.locked_until > now:
-            raise _throttled(throttle.locked_until - now)
-        user = get_user_by_username(session=session, username=username)
-        valid = verify_password(password, user.password_hash if user else _dummy_hash(PASSWORDS))
-        if user is None or not valid:
-            error = _count_failure(session=session, key=key, throttle=throttle, now=now)
-        else:
-            clear_login_throttle(session=session, key=key)
-            if PASSWORDS.needs_update(user.password_hash):
-                user.password_hash = hash_password(password)
-                session.add(user)
-            return Account.of(user)
-    raise error  # outside the session block, so that the counted failure is committed
-
-
-def _count_failure(*, session, key: str, throttle: LoginThrottle | None, now: datetime) -> AccountError:
-    forget_login_failures(session=session, before=now - FORGET_FAILURES_AFTER)
-    if throttle is None or now - throttle.last_failure_at > FORGET_FAILURES_AFTER:
-        throttle = LoginThrottle(username_key=key, failures=0)
-    throttle.failures += 1
-    throttle.last_failure_at = now
-    wait = _wait_after(throttle.failures)
-    throttle.locked_until = now + wait if wait else None
-    save_login_throttle(session=session, throttle=throttle)
+        for key, free in keys.items():  # always in this order: two attempts never wait on each other's rows
+            failures = count_login_failure(session=session, key=key, now=now,
+                                           forget_before=now - FORGET_FAILURES_AFTER)
+            key_wait = _wait_after(failures, free)
+            if key_wait:
+                lock_login_throttle(session=session, key=key, until=now + key_wait)
+                wait = max(wait or key_wait, key_wait)
+        forget_login_failures(session=session, before=now - FORGET_FAILURES_AFTER)
     return _throttled(wait) if wait else AccountError('account.error.login_failed')
 
 
-def _wait_after(failures: int) -> timedelta | None:
-    if failures < FREE_FAILURES:
+def _wait_after(failures: int, free: int) -> timedelta | None:
+    if failures < free:
         return None
-    return min(FIRST_WAIT * 2 ** (failures - FREE_FAILURES), MAX_WAIT)
+    return min(FIRST_WAIT * 2 ** min(failures - free, 16), MAX_WAIT)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite gives them back naive
 
 
 def _throttled(wait: timedelta) -> AccountError:
     return AccountError('account.error.throttled', seconds=max(1, math.ceil(wait.total_seconds())))
 
 
-def change_password(*, user_id: int, current_password: str, new_password: str, confirmation: str) -> None:
+def change_password(*, user_id: int, current_password: str, new_password: str, confirmation: str,
+                    keep_session: str | None = None) -> None:
+    """A new password; every session of the account but `keep_session` (this browser's) ends."""
     _check_password(user_id, current_password)
     validate_new_password(new_password, confirmation)
     new_hash = hash_password(new_password)
-    with session_scope() as session:
-        set_password_hash(session=session, user_id=user_id, password_hash=new_hash)
+    with database_guard():
+        with session_scope() as session:
+            set_password_hash(session=session, user_id=user_id, password_hash=new_hash)
+        sessions.end_other_sessions(user_id, keep_session)
 
 
 def delete_account(*, user_id: int, password: str) -> None:
     """The account and all its records, once the password confirms it."""
     _check_password(user_id, password)
-    with session_scope() as session:
+    with database_guard(), session_scope() as session:
         delete_user(session=session, user_id=user_id)
 
 
+def sign_out_everywhere(user_id: int) -> None:
+    with database_guard():
+        sessions.end_all_sessions(user_id)
+
+
 def _check_password(user_id: int, password: str) -> None:
-    with session_scope() as session:
+    with database_guard(), session_scope() as session:
         user = get_user(session=session, user_id=user_id)
         stored = user.password_hash if user else _dummy_hash(PASSWORDS)
     if user is None or not verify_password(password, stored):
@@ -196,40 +295,60 @@ def get_account(user_id: int) -> Account | None:
 # the browser session (these need a page or event context)
 
 def current_user_id() -> int | None:
-    """The id of the account logged in in this browser, or None for a guest (also outside any
-    page or event context, and when the account has been deleted meanwhile)."""
+    """The id of the account signed in in this browser, or None for a guest (also outside any
+    page or event context, when the session has ended or the account has been deleted meanwhile)."""
     account = current_account()
     return account.id if account else None
 
 
-def current_account() -> Account | None:
-    from nicegui import app
+def session_token() -> str | None:
+    """This browser's session cookie, as sent with the request of the page in hand."""
+    from nicegui import ui
 
     try:
-        user_id = app.storage.user.get(SESSION_KEY)
-    except RuntimeError:  # no request context: nobody is logged in here
+        return ui.context.client.request.cookies.get(sessions.SESSION_COOKIE)
+    except RuntimeError:  # no page or event context: nobody is signed in here
         return None
-    if not isinstance(user_id, int):
+
+
+def current_account() -> Account | None:
+    token = session_token()
+    if not token:
         return None
-    account = get_account(user_id)
-    if account is None:
-        app.storage.user.pop(SESSION_KEY, None)
-    return account
+    try:
+        user_id = sessions.user_of_token(token)
+        return get_account(user_id) if user_id is not None else None
+    except SQLAlchemyError as error:  # pages still show, as a guest's
+        log.error('accounts: the database failed: %s', error.__class__.__name__, exc_info=error)
+        return None
 
 
-def start_session(account: Account) -> None:
-    """Log this browser in; the account's language (if it chose one) becomes the page language."""
-    from nicegui import app
+def client_of_this_browser() -> Client:
+    """For `sign_in`'s throttle: read in the event handler, before the work goes to a thread."""
+    from nicegui import app, ui
 
-    app.storage.user[SESSION_KEY] = account.id
+    client = ui.context.client
+    return Client(browser=app.storage.browser.get('id'), address=client.ip or None,
+                  device=client.request.cookies.get(sessions.DEVICE_COOKIE))
+
+
+def start_session(account: Account, ticket: str, next_path: str) -> None:
+    """Send the browser to swap its ticket for a session cookie (app.sessions), then to `next_path`;
+    the account's language (if it chose one) becomes the page language."""
+    from nicegui import ui
+
     if account.language in LANGUAGES:
         set_language(account.language)
+    ui.navigate.to(sessions.start_path(ticket, safe_next(next_path)))
 
 
-def end_session() -> None:
-    from nicegui import app
+def end_session(next_path: str = '/') -> None:
+    """Sign this browser out: its session ends at once, and /session/end clears the cookie."""
+    from nicegui import ui
 
-    app.storage.user.pop(SESSION_KEY, None)
+    with database_guard():
+        sessions.end_session(session_token())
+    ui.navigate.to(f'/session/end?next={quote(safe_next(next_path), safe="/")}')
 
 
 def save_language_choice(language: str) -> None:

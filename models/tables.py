@@ -10,10 +10,12 @@ CRUD functions are keyword-only and take the session from the caller (`models.db
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import UTC, datetime
 from typing import Literal
 
 from sqlalchemy import case, func
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
 
@@ -22,8 +24,9 @@ def utcnow() -> datetime:
 
 
 def username_key(username: str) -> str:
-    """The case-insensitive identity of a username ('Ana', 'ANA' and 'ana' are one account)."""
-    return username.strip().casefold()
+    """The case-insensitive identity of a username ('Ana', 'ANA' and 'ana' are one account; 'José'
+    typed with a combining accent is 'José')."""
+    return unicodedata.normalize('NFKC', unicodedata.normalize('NFKC', username.strip()).casefold())
 
 
 class User(SQLModel, table=True):
@@ -84,6 +87,25 @@ class LoginThrottle(SQLModel, table=True):
     locked_until: datetime | None = None
 
 
+class SignInSession(SQLModel, table=True):
+    """A signed-in browser: the SHA-256 of the random token in its HttpOnly cookie (the token itself
+    is never stored). A `pending` row is the one-use ticket that turns into a session when the
+    browser fetches /session/start, within a minute."""
+    token_hash: str = Field(primary_key=True, max_length=64)
+    user_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
+    pending: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime = Field(index=True)
+
+
+class KnownDevice(SQLModel, table=True):
+    """A browser that has signed in to an account (OWASP's device cookie, stored hashed): the lock
+    of an account under attack does not apply to it."""
+    token_hash: str = Field(primary_key=True, max_length=64)
+    user_id: int = Field(primary_key=True, foreign_key='user.id', ondelete='CASCADE', index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class GameTable(SQLModel, table=True):
     """One table in progress (or finished), the saved form of app.tables.Table."""
     id: str = Field(primary_key=True, max_length=32)          # unguessable, URL-safe
@@ -137,6 +159,8 @@ def delete_user(*, session: Session, user_id: int) -> None:
     session.exec(delete(GameSeat).where(col(GameSeat.played_game_id).in_(game_ids)))
     session.exec(delete(GameDeal).where(col(GameDeal.played_game_id).in_(game_ids)))
     session.exec(delete(PlayedGame).where(PlayedGame.user_id == user_id))
+    session.exec(delete(SignInSession).where(SignInSession.user_id == user_id))
+    session.exec(delete(KnownDevice).where(KnownDevice.user_id == user_id))
     session.exec(delete(User).where(User.id == user_id))
 
 
@@ -211,17 +235,90 @@ def get_login_throttle(*, session: Session, key: str) -> LoginThrottle | None:
     return session.get(LoginThrottle, key)
 
 
-def save_login_throttle(*, session: Session, throttle: LoginThrottle) -> None:
-    session.add(throttle)
+def locked_throttles(*, session: Session, keys: list[str], now: datetime) -> list[LoginThrottle]:
+    return list(session.exec(select(LoginThrottle).where(col(LoginThrottle.username_key).in_(keys),
+                                                         col(LoginThrottle.locked_until) > now)))
 
 
-def clear_login_throttle(*, session: Session, key: str) -> None:
-    session.exec(delete(LoginThrottle).where(LoginThrottle.username_key == key))
+def count_login_failure(*, session: Session, key: str, now: datetime, forget_before: datetime) -> int:
+    """Add one failure to `key` in a single statement (an upsert with an increment, atomic on SQLite
+    and PostgreSQL alike; the row stays locked until the caller commits) and return the new count.
+    A count whose last failure is older than `forget_before` starts again at 1."""
+    dialect = session.get_bind().dialect.name
+    insert = {'postgresql': postgresql.insert, 'sqlite': sqlite.insert}[dialect]
+    table = LoginThrottle.__table__
+    statement = insert(table).values(username_key=key, failures=1, last_failure_at=now, locked_until=None)
+    statement = statement.on_conflict_do_update(
+        index_elements=[table.c.username_key],
+        set_={'failures': case((table.c.last_failure_at < forget_before, 1), else_=table.c.failures + 1),
+              'last_failure_at': now}).returning(table.c.failures)
+    return session.execute(statement).scalar_one()
+
+
+def lock_login_throttle(*, session: Session, key: str, until: datetime | None) -> None:
+    session.exec(update(LoginThrottle).where(col(LoginThrottle.username_key) == key)
+                 .values(locked_until=until).execution_options(synchronize_session=False))
+
+
+def clear_login_throttles(*, session: Session, keys: list[str]) -> None:
+    session.exec(delete(LoginThrottle).where(col(LoginThrottle.username_key).in_(keys)))
 
 
 def forget_login_failures(*, session: Session, before: datetime) -> None:
     """Drop throttling rows whose last failure is older than `before` (keeps the table small)."""
     session.exec(delete(LoginThrottle).where(col(LoginThrottle.last_failure_at) < before))
+
+
+# sign-in sessions and known devices
+
+def add_sign_in_session(*, session: Session, token_hash: str, user_id: int, expires_at: datetime,
+                        pending: bool = False) -> None:
+    session.add(SignInSession(token_hash=token_hash, user_id=user_id, expires_at=expires_at, pending=pending))
+    session.flush()
+
+
+def take_sign_in_ticket(*, session: Session, token_hash: str, now: datetime) -> int | None:
+    """The account of a pending ticket, deleted in the same statement (so it serves once), or None."""
+    result = session.execute(delete(SignInSession.__table__)
+                             .where(SignInSession.__table__.c.token_hash == token_hash,
+                                    SignInSession.__table__.c.pending.is_(True),
+                                    SignInSession.__table__.c.expires_at > now)
+                             .returning(SignInSession.__table__.c.user_id))
+    return result.scalar_one_or_none()
+
+
+def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime) -> int | None:
+    return session.exec(select(SignInSession.user_id).where(
+        SignInSession.token_hash == token_hash, col(SignInSession.pending).is_(False),
+        col(SignInSession.expires_at) > now)).first()
+
+
+def end_sign_in_sessions(*, session: Session, user_id: int | None = None, token_hash: str | None = None,
+                         keep: str | None = None) -> None:
+    """End one session (`token_hash`) or every session of `user_id`, except `keep`."""
+    query = delete(SignInSession)
+    if token_hash is not None:
+        query = query.where(SignInSession.token_hash == token_hash)
+    if user_id is not None:
+        query = query.where(SignInSession.user_id == user_id)
+    if keep is not None:
+        query = query.where(SignInSession.token_hash != keep)
+    session.exec(query)
+
+
+def forget_expired_sign_in_sessions(*, session: Session, now: datetime) -> None:
+    session.exec(delete(SignInSession).where(col(SignInSession.expires_at) <= now))
+
+
+def remember_device(*, session: Session, token_hash: str, user_id: int) -> None:
+    if session.get(KnownDevice, (token_hash, user_id)) is None:
+        session.add(KnownDevice(token_hash=token_hash, user_id=user_id))
+
+
+def is_known_device(*, session: Session, token_hash: str, username: str) -> bool:
+    return session.exec(select(KnownDevice.user_id).join(User, col(User.id) == col(KnownDevice.user_id))
+                        .where(KnownDevice.token_hash == token_hash,
+                               User.username_key == username_key(username))).first() is not None
 
 
 # game tables

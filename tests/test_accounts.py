@@ -1,4 +1,5 @@
 """Accounts and history without a browser: hashing, validation, throttling, recording, figures."""
+import unicodedata
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -54,16 +55,44 @@ def test_an_old_bcrypt_hash_logs_in_and_is_upgraded_to_argon2():
     assert authenticate(username='ana', password=PASSWORD).id == account.id
 
 
-@pytest.mark.parametrize('username', ['ab', 'a' * 21, 'ana maría', 'añil', 'ana!', ''])
+@pytest.mark.parametrize('username', ['ab', 'a' * 21, 'ana maría', 'ana!', '', 'ana.b', 'ß' * 20])
 def test_usernames_outside_the_rules_are_refused(username):
     with pytest.raises(AccountError) as refusal:
         new_account(username)
-    assert refusal.value.key == 'account.error.username_format'
+    assert (refusal.value.key, refusal.value.params) == ('account.error.username_format', {'min': 3, 'max': 20})
 
 
-@pytest.mark.parametrize('username', ['abc', 'a' * 20, 'Ana_1-b'])
+@pytest.mark.parametrize('username', ['abc', 'a' * 20, 'Ana_1-b', 'José', 'añil', 'Begoña', 'Çelik'])
 def test_usernames_inside_the_rules_are_accepted(username):
     assert new_account(username).username == username
+
+
+def test_usernames_are_normalised_and_unique_whatever_the_case_and_the_accent_form():
+    decomposed = unicodedata.normalize('NFD', 'José')
+    assert decomposed != 'José'
+    assert new_account(decomposed).username == 'José'   # stored composed (NFKC)
+    for twin in ('JOSÉ', unicodedata.normalize('NFD', 'josé')):
+        with pytest.raises(AccountError) as refusal:
+            new_account(twin)
+        assert refusal.value.key == 'account.error.username_taken'
+    assert authenticate(username='josé', password=PASSWORD).username == 'José'
+
+
+def test_a_display_name_over_its_limit_is_refused_not_cut():
+    with pytest.raises(AccountError) as refusal:
+        register(username='Ana', password=PASSWORD, confirmation=PASSWORD, display_name='x' * 41)
+    assert (refusal.value.key, refusal.value.params) == ('account.error.display_name_length', {'max': 40})
+    assert register(username='Ana', password=PASSWORD, confirmation=PASSWORD,
+                    display_name='y' * 40).display_name == 'y' * 40
+
+
+def test_a_password_typed_in_another_unicode_form_signs_in():
+    composed = 'contraseña €uro'
+    register(username='Ana', password=composed, confirmation=composed)
+    assert authenticate(username='Ana', password=unicodedata.normalize('NFD', composed)).username == 'Ana'
+    register(username='Bea', password=unicodedata.normalize('NFD', composed),
+             confirmation=unicodedata.normalize('NFD', composed))
+    assert authenticate(username='Bea', password=composed).username == 'Bea'
 
 
 def test_password_length_and_confirmation():

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 
-from nicegui import ui
+from nicegui import app, ui
 
+from app import sessions
 from app.pages import account, history, home
 from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
@@ -20,6 +21,8 @@ def register_pages() -> None:
     ui.page('/login')(account.login_page)
     ui.page('/register')(account.register_page)
     ui.page('/account')(account.account_page)
+    app.get('/session/start', include_in_schema=False)(sessions.start_route)
+    app.get('/session/end', include_in_schema=False)(sessions.end_route)
     ui.page('/history')(history.history_page)
     if os.environ.get('HOD_BENCH') == '1':
         from app.bench.bare_page import bare_button_page

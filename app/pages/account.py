@@ -1,7 +1,9 @@
-"""Log in, sign up and the account page (change password, log out, delete the account).
+"""Log in, sign up and the account page (change password, log out here or everywhere, delete the
+account).
 
 Hashing a password takes a noticeable fraction of a second, so it runs in a worker thread
-(`run.io_bound`) and the other players' tables keep moving meanwhile.
+(`run.io_bound`) and the other players' tables keep moving meanwhile. A successful sign-in or
+sign-up sends the browser through /session/start, which sets the session cookie (app.sessions).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from starlette.responses import RedirectResponse
 
 from app import accounts
 from app.accounts import AccountError, current_account, login_redirect, safe_next, start_session
+from app.accounts import DISPLAY_NAME_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH
 from app.i18n import current_language, t
 from components.frame import frame
 
@@ -24,21 +27,26 @@ def login_page(request: Request) -> RedirectResponse | None:
     if current_account() is not None:
         return RedirectResponse(target, status_code=303)
     with frame(t('account.login.title')), form_card(t('account.login.title'), 'login-form'):
-        username = text_input(t('account.username'), 'username', autocomplete='username')
-        password = text_input(t('account.password'), 'password', autocomplete='current-password', secret=True)
+        username = text_input(t('account.username'), 'username', autocomplete='username',
+                              maxlength=USERNAME_LENGTH[1])
+        password = text_input(t('account.password'), 'password', autocomplete='current-password', secret=True,
+                              maxlength=PASSWORD_LENGTH[1])
         error = error_label()
+        countdown = Countdown(error)
 
         async def log_in() -> None:
+            countdown.stop()
             try:
-                account = await run.io_bound(accounts.authenticate, username=username.value or '',
-                                             password=password.value or '')
+                account, ticket = await run.io_bound(accounts.sign_in, username=username.value or '',
+                                                     password=password.value or '',
+                                                     client=accounts.client_of_this_browser())
             except AccountError as refusal:
                 password.value = ''
                 error.set_text(t(refusal.key, **refusal.params))
+                if refusal.key == 'account.error.throttled':
+                    countdown.start(int(refusal.params['seconds']))
                 return
-            if account is not None:
-                start_session(account)
-                ui.navigate.to(target)
+            start_session(account, ticket, target)
 
         submit_button(t('account.login.submit'), 'login-submit', log_in, password, error)
         with ui.row().classes('gap-1 items-center text-sm'):
@@ -55,29 +63,29 @@ def register_page(request: Request) -> RedirectResponse | None:
     with frame(t('account.register.title')), form_card(t('account.register.title'), 'register-form'):
         ui.label(t('account.register.why')).classes('text-sm text-gray-700')
         username = text_input(t('account.username'), 'username', autocomplete='username',
-                              hint=t('account.username.hint'))
+                              hint=t('account.username.hint', min=USERNAME_LENGTH[0], max=USERNAME_LENGTH[1]),
+                              maxlength=USERNAME_LENGTH[1])
         display_name = text_input(t('account.display_name'), 'display-name', autocomplete='nickname',
-                                  hint=t('account.display_name.hint'))
+                                  hint=t('account.display_name.hint', max=DISPLAY_NAME_LENGTH),
+                                  maxlength=DISPLAY_NAME_LENGTH)
         password = text_input(t('account.password'), 'password', autocomplete='new-password', secret=True,
-                              hint=t('account.password.hint', min=accounts.PASSWORD_LENGTH[0],
-                                     max=accounts.PASSWORD_LENGTH[1]))
+                              hint=t('account.password.hint', min=PASSWORD_LENGTH[0], max=PASSWORD_LENGTH[1]),
+                              maxlength=PASSWORD_LENGTH[1])
         confirmation = text_input(t('account.password.confirm'), 'confirmation',
-                                  autocomplete='new-password', secret=True)
+                                  autocomplete='new-password', secret=True, maxlength=PASSWORD_LENGTH[1])
         error = error_label()
         language = current_language()
 
         async def sign_up() -> None:
             try:
-                account = await run.io_bound(
-                    accounts.register, username=username.value or '', password=password.value or '',
+                account, ticket = await run.io_bound(
+                    accounts.sign_up, username=username.value or '', password=password.value or '',
                     confirmation=confirmation.value or '', display_name=display_name.value or '',
                     language=language)
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
-            if account is not None:
-                start_session(account)
-                ui.navigate.to(target)
+            start_session(account, ticket, target)
 
         submit_button(t('account.register.submit'), 'register-submit', sign_up, confirmation, error)
         with ui.row().classes('gap-1 items-center text-sm'):
@@ -104,32 +112,47 @@ def account_page(request: Request) -> RedirectResponse | None:
                               on_click=lambda: ui.navigate.to('/history')).props('unelevated no-caps')
                     ui.button(t('account.logout'), icon='logout', on_click=log_out) \
                         .props('outline no-caps').mark('logout')
+                ui.button(t('account.logout_everywhere'), icon='devices',
+                          on_click=lambda: log_out_everywhere(account.id)) \
+                    .props('flat no-caps').classes('self-start').mark('logout-everywhere')
             change_password_card(account.id)
             delete_account_card(account.id)
     return None
 
 
 def log_out() -> None:
+    try:
+        accounts.end_session()
+    except AccountError as refusal:
+        ui.notify(t(refusal.key, **refusal.params), type='negative')
+
+
+async def log_out_everywhere(user_id: int) -> None:
+    try:
+        await run.io_bound(accounts.sign_out_everywhere, user_id)
+    except AccountError as refusal:
+        ui.notify(t(refusal.key, **refusal.params), type='negative')
+        return
     accounts.end_session()
-    ui.navigate.to('/')
 
 
 def change_password_card(user_id: int) -> None:
     with form_card(t('account.change.title'), 'change-password', level=2):
         current = text_input(t('account.password.current'), 'current-password',
-                             autocomplete='current-password', secret=True)
+                             autocomplete='current-password', secret=True, maxlength=PASSWORD_LENGTH[1])
         new = text_input(t('account.password.new'), 'new-password', autocomplete='new-password', secret=True,
-                         hint=t('account.password.hint', min=accounts.PASSWORD_LENGTH[0],
-                                max=accounts.PASSWORD_LENGTH[1]))
+                         hint=t('account.password.hint', min=PASSWORD_LENGTH[0], max=PASSWORD_LENGTH[1]),
+                         maxlength=PASSWORD_LENGTH[1])
         confirmation = text_input(t('account.password.confirm'), 'new-confirmation',
-                                  autocomplete='new-password', secret=True)
+                                  autocomplete='new-password', secret=True, maxlength=PASSWORD_LENGTH[1])
         error = error_label()
 
         async def change() -> None:
             try:
                 await run.io_bound(accounts.change_password, user_id=user_id,
                                    current_password=current.value or '', new_password=new.value or '',
-                                   confirmation=confirmation.value or '')
+                                   confirmation=confirmation.value or '',
+                                   keep_session=accounts.session_token())
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
@@ -144,7 +167,7 @@ def delete_account_card(user_id: int) -> None:
     with form_card(t('account.delete.title'), 'delete-account', level=2, danger=True):
         ui.label(t('account.delete.warning')).classes('text-sm text-gray-800')
         password = text_input(t('account.password'), 'delete-password', autocomplete='current-password',
-                              secret=True)
+                              secret=True, maxlength=PASSWORD_LENGTH[1])
         error = error_label()
 
         async def delete() -> None:
@@ -153,9 +176,8 @@ def delete_account_card(user_id: int) -> None:
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
-            accounts.end_session()
             ui.notify(t('account.delete.done'))
-            ui.navigate.to('/')
+            accounts.end_session()
 
         submit_button(t('account.delete.submit'), 'delete-submit', delete, password, error,
                       color='negative')
@@ -172,15 +194,44 @@ def form_card(title: str, marker: str, *, level: int = 1, danger: bool = False):
         yield card
 
 
-def text_input(label: str, marker: str, *, autocomplete: str, secret: bool = False,
+def text_input(label: str, marker: str, *, autocomplete: str, maxlength: int, secret: bool = False,
                hint: str | None = None) -> ui.input:
-    field = ui.input(label, password=secret, password_toggle_button=secret) \
-        .classes('w-full').props(f'outlined autocomplete={autocomplete}').mark(marker)
+    """An outlined field that says and enforces its length limit (the browser stops typing at
+    `maxlength`, the validation says why if more arrives anyway)."""
+    field = ui.input(label, password=secret, password_toggle_button=secret,
+                     validation={t('account.error.too_long', max=maxlength): lambda value: len(value or '') <= maxlength}) \
+        .classes('w-full').props(f'outlined autocomplete={autocomplete} maxlength={maxlength}').mark(marker)
+    if not secret:
+        field.props('counter')
     if hint:
         field.props['hint'] = hint
     if autocomplete == 'username':
         field.props('autocapitalize=none spellcheck=false')
     return field
+
+
+class Countdown:
+    """The lock-out message ticks down to zero, then says the form may be sent again."""
+
+    def __init__(self, label: ui.label) -> None:
+        self.label = label
+        self.seconds = 0
+        self.timer = ui.timer(1.0, self.tick, active=False)
+
+    def start(self, seconds: int) -> None:
+        self.seconds = seconds
+        self.timer.activate()
+
+    def stop(self) -> None:
+        self.timer.deactivate()
+
+    def tick(self) -> None:
+        self.seconds -= 1
+        if self.seconds > 0:
+            self.label.set_text(t('account.error.throttled', seconds=self.seconds))
+        else:
+            self.stop()
+            self.label.set_text(t('account.throttle_over'))
 
 
 def error_label() -> ui.label:

@@ -219,11 +219,10 @@ async def test_home_offers_to_resume_a_game_in_progress(user: User) -> None:
 
 
 async def test_a_finished_game_goes_to_the_players_history(user: User, fresh_accounts) -> None:
-    from app import accounts
+    from app import accounts, sessions
 
     account = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
-    await user.open('/')
-    accounts.start_session(account)
+    await user.open(sessions.start_path(sessions.issue_ticket(account.id), '/'))  # signed in, as after the login form
     table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                               stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
     await open_position(user, table)

@@ -1,0 +1,130 @@
+"""Sign-in sessions of our own, apart from NiceGUI's storage cookie.
+
+A signed-in browser holds a random token in an HttpOnly, SameSite=Lax cookie (`Secure` over HTTPS);
+the database keeps only its SHA-256 and expiry (`SignInSession`). A page's event handler cannot set
+a cookie, because its answer goes over the websocket: after the password checks out, the handler
+asks for a one-use ticket (a pending row that lives a minute) and sends the browser to
+`/session/start?ticket=...`, a plain HTTP route that swaps the ticket for a brand-new session token,
+sets the cookies and redirects to the page the player wanted. Whatever cookies the browser held
+before are worth nothing afterwards (no session fixation).
+
+The same route hands the browser OWASP's device cookie (`hod_device`, also stored hashed as a
+`KnownDevice` of the account): an account locked by failed attempts stays open to browsers that
+have signed in to it before (see `app.accounts.authenticate`).
+
+`/session/end` ends the browser's session and clears the cookie; changing the password or
+"Sign out on all devices" ends the account's other sessions (`end_other_sessions`, `end_all_sessions`).
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+
+from models.db import session_scope
+from models.tables import (add_sign_in_session, end_sign_in_sessions, forget_expired_sign_in_sessions,
+                           remember_device, take_sign_in_ticket, user_of_sign_in_session, utcnow)
+
+SESSION_COOKIE = 'hod_session'
+DEVICE_COOKIE = 'hod_device'
+SESSION_LIFETIME = timedelta(days=30)
+TICKET_LIFETIME = timedelta(minutes=1)
+DEVICE_LIFETIME = timedelta(days=365)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def issue_ticket(user_id: int) -> str:
+    """A one-use ticket that /session/start turns into a session of `user_id` within a minute."""
+    ticket = new_token()
+    with session_scope() as session:
+        add_sign_in_session(session=session, token_hash=digest(ticket), user_id=user_id,
+                            expires_at=utcnow() + TICKET_LIFETIME, pending=True)
+    return ticket
+
+
+def start_path(ticket: str, next_path: str) -> str:
+    return '/session/start?' + urlencode({'ticket': ticket, 'next': next_path})
+
+
+def begin_session(ticket: str, *, old_session: str | None = None,
+                  device: str | None = None) -> tuple[str, str] | None:
+    """Swap a ticket for a new session token: (session token, device token), or None for a ticket
+    that is unknown, used or expired. The browser's old session ends; its device token is kept."""
+    now = utcnow()
+    device = device or new_token()
+    token = new_token()
+    with session_scope() as session:
+        user_id = take_sign_in_ticket(session=session, token_hash=digest(ticket), now=now)
+        if user_id is None:
+            return None
+        if old_session:
+            end_sign_in_sessions(session=session, token_hash=digest(old_session))
+        forget_expired_sign_in_sessions(session=session, now=now)
+        add_sign_in_session(session=session, token_hash=digest(token), user_id=user_id,
+                            expires_at=now + SESSION_LIFETIME)
+        remember_device(session=session, token_hash=digest(device), user_id=user_id)
+    return token, device
+
+
+def user_of_token(token: str | None) -> int | None:
+    if not token:
+        return None
+    with session_scope() as session:
+        return user_of_sign_in_session(session=session, token_hash=digest(token), now=utcnow())
+
+
+def end_session(token: str | None) -> None:
+    if token:
+        with session_scope() as session:
+            end_sign_in_sessions(session=session, token_hash=digest(token))
+
+
+def end_other_sessions(user_id: int, keep_token: str | None) -> None:
+    with session_scope() as session:
+        end_sign_in_sessions(session=session, user_id=user_id, keep=digest(keep_token) if keep_token else None)
+
+
+def end_all_sessions(user_id: int) -> None:
+    end_other_sessions(user_id, None)
+
+
+# the two HTTP routes (registered by app.pages.register_pages)
+
+def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
+    from app.accounts import safe_next
+
+    tokens = begin_session(ticket, old_session=request.cookies.get(SESSION_COOKIE),
+                           device=request.cookies.get(DEVICE_COOKIE))
+    if tokens is None:
+        return RedirectResponse('/login?' + urlencode({'next': safe_next(next)}), status_code=303)
+    token, device = tokens
+    response = RedirectResponse(safe_next(next), status_code=303)
+    set_cookie(response, request, SESSION_COOKIE, token, SESSION_LIFETIME)
+    set_cookie(response, request, DEVICE_COOKIE, device, DEVICE_LIFETIME)
+    return response
+
+
+def end_route(request: Request, next: str = '/') -> RedirectResponse:
+    from app.accounts import safe_next
+
+    end_session(request.cookies.get(SESSION_COOKIE))
+    response = RedirectResponse(safe_next(next), status_code=303)
+    response.delete_cookie(SESSION_COOKIE, path='/', httponly=True, samesite='lax',
+                           secure=request.url.scheme == 'https')
+    return response
+
+
+def set_cookie(response: RedirectResponse, request: Request, name: str, value: str, lifetime: timedelta) -> None:
+    response.set_cookie(name, value, max_age=int(lifetime.total_seconds()), path='/', httponly=True,
+                        samesite='lax', secure=request.url.scheme == 'https')
