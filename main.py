@@ -9,6 +9,7 @@ os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui')
 from nicegui import app, ui  # noqa: E402
 
 from app.pages import register_pages  # noqa: E402
+from app.pages.not_found import not_found_page  # noqa: E402
 from app.tables.registry import keep_tidy, save_all  # noqa: E402
 from models.db import init_db  # noqa: E402
 
@@ -18,7 +19,9 @@ app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and ever
 app.on_shutdown(save_all)
 
 if __name__ in {'__main__', '__mp_main__'}:
+    app.on_startup(lambda: print(f'House Of Decks: {config.public_url()}', flush=True))
     ui.run(
+        not_found_page,   # NiceGUI renders it for every address no page answers
         host=config.host(),
         port=config.port(),
         title='House Of Decks',

@@ -42,3 +42,9 @@ def host() -> str:
 
 def port() -> int:
     return int(os.environ.get('PORT', '8080'))
+
+
+def public_url() -> str:
+    """The address a browser on this machine opens (a server listening on every address is on localhost)."""
+    shown = 'localhost' if host() in {'0.0.0.0', '::', ''} else host()
+    return f'http://{f"[{shown}]" if ":" in shown else shown}:{port()}'
