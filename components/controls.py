@@ -32,6 +32,18 @@ CONTROLS_CSS = '''
   font-size: 22px; transition: transform .15s ease; }
 .hod-fold[open] > summary::after { transform: rotate(180deg); }
 .hod-fold > :not(summary) + :not(summary) { margin-top: 4px; }
+.hod-sheet-close { display: none; }
+@media (max-width: 1023px) {
+  .hod-log-fold { display: none; }
+  .hod-sheet-open .hod-log-fold { display: block; position: fixed; left: 8px; right: 8px; bottom: 8px; z-index: 70;
+    max-height: 65vh; overflow-y: auto; box-shadow: 0 -4px 24px rgba(0,0,0,.45); }
+  .hod-sheet-open .hod-log-fold > summary { pointer-events: none; }
+  .hod-sheet-open .hod-log-fold > summary::after { content: none; }
+  .hod-sheet-open .hod-sheet-close { display: inline-flex; position: sticky; top: 4px; float: right;
+    margin-top: -40px; background: var(--hod-felt); color: #fff; }
+  .hod-log-fold .hod-log { max-height: none; }
+}
+@media (max-width: 480px) { .hod-log-button > span:last-child { display: none; } }
 '''
 
 
@@ -115,6 +127,16 @@ class action_button(ui.element):
 
     def _displayed_contents(self, *, only_visible: bool) -> list:
         return [self.label]   # what the simulated user of the tests reads, like a button's label
+
+
+def log_sheet_button(label: str, testid: str, icon: str) -> ui.element:
+    """Opens or closes the hand log's sheet on a phone, in the browser alone (nothing to ask the
+    server: the log is already on the page)."""
+    button = ui.element('button').classes('hod-btn hod-btn-flat').mark(testid)
+    patch_props(button, {'type': 'button', 'data-testid': testid, 'aria-label': label,
+                         'innerHTML': icon_html(icon) + f'<span>{escape(label)}</span>'})
+    button.on('click', js_handler='() => document.body.classList.toggle("hod-sheet-open")')
+    return button
 
 
 class fold(ui.element):

@@ -77,10 +77,11 @@ def frame(title: str, *, description: str | None = None,
                      f'<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}')
     ui.run_javascript(f'document.documentElement.lang = "{language}"')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
-    ui.html(f'<a class="hod-skip" href="#main">{t("nav.skip")}</a>', sanitize=False)
 
     tables, rules, account = nav_links(language)
     with ui.header().classes('bg-[#143d26] text-white items-center gap-2 px-3 py-2 no-wrap').props('elevated'):
+        # first in the tab order: the header comes before the page's content
+        ui.html(f'<a class="hod-skip" href="#main" data-testid="skip-link">{t("nav.skip")}</a>', sanitize=False)
         # one block of plain links: the header is redrawn in the browser on every update of the page
         ui.html(header_html(tables, rules, account), sanitize=False).classes('flex items-center gap-1 min-w-0') \
             .mark('header-links')
@@ -93,7 +94,8 @@ def frame(title: str, *, description: str | None = None,
             ui.html(menu_html(icon_html('menu'), t('nav.menu'), links, 'hod-right', 'nav-menu'),
                     sanitize=False).classes('md:hidden')
 
-    with ui.column().classes('w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4').props('id=main role=main') as main:
+    with ui.column().classes('w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4') \
+            .props('id=main role=main tabindex=-1') as main:
         yield main
 
     with ui.footer(fixed=False).classes('bg-[#143d26] text-white text-xs px-4 py-2 flex-col items-start gap-0'):

@@ -35,6 +35,56 @@ function showAdded(mutations) {
   }
 }
 
+// A card travels (stock or discard pile to a seat, a hand to the discard pile): where it starts
+// is read before the patch, where it lands after it. Without a ghost the landed element itself
+// slides in from the start (FLIP: it is already in its final place, only a transform moves);
+// with a ghost, a copy of the start (a card back, the card taken) flies to the seat and fades.
+// Transforms only: nothing around the card moves, and the player can act meanwhile.
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function takeOff(motions) {
+  const flights = [];
+  for (const [from, to, ghost] of motions) {
+    const start = document.querySelector(from);
+    if (!start) continue;
+    const rect = start.getBoundingClientRect();
+    if (!rect.width) continue; // hidden: nowhere to start from
+    flights.push({ to, rect, ghost: ghost ? start.cloneNode(true) : null });
+  }
+  return flights;
+}
+
+function land({ to, rect, ghost }, ms) {
+  const targets = document.querySelectorAll(to);
+  const target = targets[targets.length - 1]; // a card just drawn is the rightmost of the hand
+  if (!target) return;
+  const end = target.getBoundingClientRect();
+  if (!end.width) return;
+  const dx = rect.left - end.left, dy = rect.top - end.top;
+  const timing = { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" };
+  if (!ghost) {
+    target.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], timing);
+    return;
+  }
+  ghost.removeAttribute(MARK);
+  ghost.removeAttribute("data-testid");
+  for (const el of ghost.querySelectorAll("[data-testid]")) el.removeAttribute("data-testid");
+  Object.assign(ghost.style, {
+    position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
+    height: `${rect.height}px`, margin: "0", zIndex: "60", pointerEvents: "none",
+  });
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.classList.add("hod-ghost");
+  document.body.appendChild(ghost);
+  const scale = Math.min(1, Math.max(0.3, end.height / rect.height));
+  const toX = end.left + end.width / 2 - (rect.left + rect.width / 2);
+  const toY = end.top + end.height / 2 - (rect.top + rect.height / 2);
+  ghost
+    .animate([{ transform: "none", opacity: 1 },
+              { transform: `translate(${toX}px, ${toY}px) scale(${scale})`, opacity: 0.2 }], timing)
+    .finished.finally(() => ghost.remove());
+}
+
 export default {
   inheritAttrs: false,
   render() {
@@ -47,8 +97,11 @@ export default {
   },
   methods: {
     // patches: [[key, name, value], ...]; name is an attribute (null or false removes it, true
-    // sets it empty), "innerHTML" for trusted markup or "setHTML" for markup to sanitize
-    apply(patches) {
+    // sets it empty), "innerHTML" for trusted markup or "setHTML" for markup to sanitize.
+    // motions: [[from, to, ghost], ...] CSS selectors of a card's way across the table, played in
+    // `ms` milliseconds once the patches are written (see `travel`).
+    apply(patches, motions = [], ms = 0) {
+      const flights = motions.length && ms > 0 && !reducedMotion.matches ? takeOff(motions) : [];
       version += 1;
       const changes = new Map(); // key -> {name: value}
       for (const [key, name, value] of patches) {
@@ -66,6 +119,7 @@ export default {
         for (const [name, value] of Object.entries(values)) write(el, name, value);
         shown.set(el, version);
       }
+      for (const flight of flights) land(flight, ms);
     },
   },
 };

@@ -25,8 +25,8 @@ MARK = 'data-hod-live'   # which elements the browser end may write into, and un
 class live_channel(ui.element, component='live.js'):
     """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
 
-    def apply(self, patches: list[list[Any]]) -> None:
-        self.run_method('apply', patches)
+    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int) -> None:
+        self.run_method('apply', patches, motions, ms)
 
 
 class Live:
@@ -37,6 +37,8 @@ class Live:
         self.channel = live_channel()
         self.client = self.channel.client
         self.patches: list[tuple[ui.element, str, Any]] = []
+        self.motions: list[list[Any]] = []
+        self.motion_ms = 0   # how long a card takes to travel; 0: cards do not travel
         self.newly_marked: list[ui.element] = []
         self.connected = False   # once the browser has connected, every patch goes through the channel
 
@@ -57,6 +59,12 @@ class Live:
         name = 'setHTML' if element.props.get('sanitize') else 'innerHTML'
         self.patches.append((element, name, element.props['innerHTML']))
 
+    def motion(self, source: str, target: str, *, ghost: bool) -> None:
+        """A card travels from the element matching the CSS selector ``source`` (as it is before this
+        patch) to ``target`` (after it), with the next patch; ``ghost`` flies a copy of the source."""
+        if self.motion_ms > 0:
+            self.motions.append([source, target, ghost])
+
     def send(self) -> None:
         """Ship the patches. Until the browser has first connected (the page is still loading) the
         changed elements are sent the ordinary way, which waits for the connection; after that,
@@ -66,9 +74,10 @@ class Live:
         changed = self.newly_marked if self.connected else self.newly_marked + [e for e, _, _ in self.patches]
         for element in {id(element): element for element in changed}.values():
             element.update()
-        if self.connected and self.patches:
-            self.channel.apply([[element.id, name, value] for element, name, value in self.patches])
-        self.patches, self.newly_marked = [], []
+        if self.connected and (self.patches or self.motions):
+            self.channel.apply([[element.id, name, value] for element, name, value in self.patches], self.motions,
+                               self.motion_ms)
+        self.patches, self.motions, self.newly_marked = [], [], []
 
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:
@@ -86,6 +95,12 @@ class Direct:
     def html(self, element: ui.html, content: str) -> None:
         if element.content != content:
             element.set_content(content)
+
+    def motion(self, source: str, target: str, *, ghost: bool) -> None:
+        """A card travels from the element matching the CSS selector ``source`` (as it is before this
+        patch) to ``target`` (after it), with the next patch; ``ghost`` flies a copy of the source."""
+        if self.motion_ms > 0:
+            self.motions.append([source, target, ghost])
 
     def send(self) -> None:
         pass

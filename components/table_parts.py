@@ -43,8 +43,14 @@ TABLE_CSS = '''
 @media (max-width: 640px) { .hod-hand { gap: 0; flex-wrap: nowrap; }
   .hod-hand .hod-card-md { width: 46px; } .hod-hand > .hod-slot + .hod-slot { margin-left: -7px; }
   .hod-hand.hod-hand-many { flex-wrap: wrap; row-gap: 2px; padding-left: 7px; } }
-.hod-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px 10px; min-width: 120px;
+.hod-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px 10px; width: 10rem;
   border: 2px solid transparent; }
+.hod-seat-row { display: flex; gap: 10px; align-items: flex-end; min-height: 60px; }
+.hod-seat-cards { display: flex; flex-direction: column; align-items: flex-start; font-size: 10px; line-height: 14px;
+  opacity: .9; }
+.hod-chip-light { background: rgba(255,255,255,.85); }
+@media (max-width: 640px) { .hod-seat { width: calc(50% - 4px); max-width: 11rem; padding: 4px 8px; }
+  .hod-seat-row { min-height: 50px; } }
 .hod-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
 .hod-seat.hod-out { opacity: .5; }
 .hod-chip { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 9px; padding: 0 6px;
@@ -56,7 +62,13 @@ TABLE_CSS = '''
 .hod-pile[data-active] { cursor: pointer; border-color: rgba(255,255,255,.6); }
 .hod-pile[data-active]:hover { border-color: var(--hod-gold); }
 .hod-pile:focus-visible { outline: 3px solid var(--hod-gold); }
+.hod-tip { background: rgba(255,255,255,.12); border-left: 3px solid var(--hod-gold); border-radius: 6px;
+  padding: 6px 10px; font-size: 13px; }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
+.hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); }
+@media (max-width: 640px) { .hod-count.q-card { padding: 10px; gap: 6px; }
+  .hod-count .hod-card-sm { width: 27px; } .hod-count .hod-card-xs { width: 19px; }
+  .hod-count .q-btn.hod-next { width: 100%; } }
 .hod-log { max-height: 260px; overflow-y: auto; font-size: 13px; }
 .hod-snippet { background: #1d2521; color: #e8efe9; border-radius: 6px; padding: 8px 10px; font-size: 11px;
   overflow-x: auto; white-space: pre; }
@@ -76,11 +88,17 @@ FOCUS_KEEPER = """<script>
   });
   // a card moved with Shift+arrow keeps the focus at its new place, so it can travel on
   document.addEventListener('hod-moved', (e) => { last = {testid: 'hand-card', index: String(e.detail)}; });
+  // after a discard your next move is a draw: the focus waits on the stock (your hand where the
+  // stock cannot be drawn from)
+  document.addEventListener('click', (e) => {
+    if (keyboard && e.target.closest('[data-testid=discard-button], [data-testid=drop]')) last = {testid: 'stock'};
+  }, true);
   new MutationObserver(() => {
     const active = document.activeElement;
-    if (!keyboard || !last || (active && active !== document.body)) return;
+    if (!keyboard || !last || (active && active !== document.body && !active.disabled)) return;
     const exact = `[data-testid="${last.testid}"]` + (last.index === undefined ? '' : `[data-index="${last.index}"]`);
-    const target = document.querySelector(exact) || document.querySelector(`[data-testid="${last.testid}"]`);
+    const target = [exact, `[data-testid="${last.testid}"]`, '[data-testid="hand-card"]']
+      .map((selector) => document.querySelector(selector)).find((el) => el && el.hasAttribute('tabindex'));
     if (target) target.focus({preventScroll: true});
   }).observe(document.body, {subtree: true, childList: true});
 })();
@@ -101,30 +119,33 @@ class SeatInfo:
     discarded: Card | None = None   # the card this seat discarded since your last move
 
 
-def seat_html(info: SeatInfo) -> str:
-    """One seat as markup: name, dealer mark, points, cards held, the cards it took from the discard."""
+def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
+    """One seat as markup: name, dealer mark, points, cards held, and a row of the cards it took
+    from the discard pile and the one it discarded. Every seat keeps one size whatever it holds,
+    so a computer taking a card never pushes the piles or your hand (``reserve``: the row is
+    always there; your own seat, above your hand, has no such row)."""
     classes = 'hod-seat flex flex-col gap-1' + (' hod-turn' if info.on_turn else '') + (' hod-out' if info.out else '')
     label = t('table.seat_aria', name=info.name, score=info.score, cards=info.cards)
     dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
               if info.dealer else '')
-    note = f'<span class="text-xs hod-chip self-start">{escape(info.note)}</span>' if info.note else ''
-    taken = ''
-    if info.taken:
-        taken = (f'<div class="flex items-center gap-1" aria-label="{escape(t("table.taken_aria", name=info.name))}">'
-                 f'<span class="text-xs opacity-75">{escape(t("table.taken"))}</span><div class="hod-fan">'
-                 + ''.join(card_html(card, size='xs') for card in info.taken) + '</div></div>')
-    discarded = ''
+    note = f'<span class="hod-chip hod-chip-light">{escape(info.note)}</span>' if info.note else ''
+    cards = []
     if info.discarded is not None:   # every discard stays in view until your turn, even when covered
-        discarded = (f'<div class="flex items-center gap-1" data-testid="seat-discard" '
-                     f'aria-label="{escape(t("table.discarded_aria", name=info.name, card=card_name(info.discarded)))}">'
-                     f'<span class="text-xs opacity-75">{escape(t("table.discarded"))}</span>'
-                     f'{card_html(info.discarded, size="xs")}</div>')
+        cards.append(f'<div class="hod-seat-cards" data-testid="seat-discard" aria-label="'
+                     f'{escape(t("table.discarded_aria", name=info.name, card=card_name(info.discarded)))}">'
+                     f'<span>{escape(t("table.discarded"))}</span>{card_html(info.discarded, size="xs")}</div>')
+    if info.taken:
+        cards.append(f'<div class="hod-seat-cards" aria-label="{escape(t("table.taken_aria", name=info.name))}">'
+                     f'<span>{escape(t("table.taken"))}</span><div class="hod-fan">'
+                     + ''.join(card_html(card, size='xs') for card in info.taken[-4:]) + '</div></div>')
     return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
             f'aria-label="{escape(label)}">'
-            f'<div class="flex items-center gap-2"><span class="font-bold">{escape(info.name)}</span>{dealer}</div>'
+            f'<div class="flex items-center gap-1 flex-wrap"><span class="font-bold">{escape(info.name)}</span>'
+            f'{dealer}{note}</div>'
             f'<div class="flex items-center gap-2 text-sm"><span class="opacity-90">'
             f'{escape(t("table.points", points=info.score))}</span><span class="opacity-75">'
-            f'{escape(t("table.cards_count", count=info.cards))}</span></div>{note}{taken}{discarded}</div>')
+            f'{escape(t("table.cards_count", count=info.cards))}</span></div>'
+            + (f'<div class="hod-seat-row">{"".join(cards)}</div>' if reserve or cards else '') + '</div>')
 
 
 def legend(bar_key: str) -> None:

@@ -27,7 +27,7 @@ def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequen
                 on_next: Callable[[], None] | None) -> None:
     """`on_next` None: the game is over and the caller shows what comes next. ``reader`` is
     spoken to in the second person; ``feminine`` says whose names Spanish agrees with."""
-    with ui.card().classes('w-full gap-3 text-gray-900').props('data-testid="count" aria-live="polite"') \
+    with ui.card().classes('hod-count w-full gap-3 text-gray-900').props('data-testid="count" aria-live="polite"') \
             .mark('count'):
         ui.label(_headline(result, names, reader)).classes('text-xl font-bold').props('role=heading aria-level=2')
         if result.void:
@@ -53,8 +53,8 @@ def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequen
                 ui.button(t('count.buyback_no'), on_click=lambda: on_buyback(False)) \
                     .props('outline no-caps data-testid="buyback-no"').mark('buyback-no')
         elif on_next is not None:
-            ui.button(t('count.next_hand'), on_click=on_next) \
-                .props('unelevated no-caps size=lg data-testid="next-hand"').classes('self-end').mark('next-hand')
+            ui.button(t('count.next_hand'), on_click=on_next).classes('hod-next self-end') \
+                .props('unelevated no-caps size=lg data-testid="next-hand"').mark('next-hand')
 
 
 def _headline(result: Any, names: Sequence[str], reader: int) -> str:

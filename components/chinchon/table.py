@@ -140,7 +140,7 @@ class ChinchonTable(TableScreen):
         me = self.seat
         seat = seat_html(SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards),
                                   dealer=view.dealer == me, on_turn=phase in ('draw', 'discard'),
-                                  out=view.eliminated[me], taken=tuple(view.taken_from_discard[me])))
+                                  out=view.eliminated[me]), reserve=False)
         can_close = phase == 'discard' and view.can_close
         notice = (f'<span class="hod-notice" data-testid="close-notice" role="status">{escape(t("table.can_close"))}'
                   '</span>' if can_close else '')

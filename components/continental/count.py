@@ -20,7 +20,7 @@ def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on
                 next_contract: Contract | None) -> None:
     """``on_next`` None: the game is over and the caller shows what comes next."""
     out = result['out_seat']
-    with ui.card().classes('w-full gap-2 text-gray-900').props('data-testid="count" aria-live="polite"') \
+    with ui.card().classes('hod-count w-full gap-2 text-gray-900').props('data-testid="count" aria-live="polite"') \
             .mark('count'):
         if out is None:
             title = t('continental.count.no_draw', hand=result['hand'])
@@ -46,7 +46,7 @@ def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on
                                contract=contract_words(next_contract))).classes('text-gray-700')
                 ui.space()
                 ui.button(t('count.next_hand'), on_click=on_next) \
-                    .props('unelevated no-caps size=lg data-testid="next-hand"').mark('next-hand')
+                    .props('unelevated no-caps size=lg data-testid="next-hand"').classes('hod-next').mark('next-hand')
 
 
 def _row(result: dict[str, Any], seat: int, name: str) -> str:

@@ -16,7 +16,7 @@ from components.ronda_robada.log import event_line
 def count_panel(view: Any, names: Sequence[str], reader: int) -> None:
     outcome = view.outcome
     sweep = next((event for event in view.events if event.kind == 'sweep'), None)
-    with ui.card().classes('w-full gap-2 text-gray-900').props('data-testid="count" aria-live="polite"') \
+    with ui.card().classes('hod-count w-full gap-2 text-gray-900').props('data-testid="count" aria-live="polite"') \
             .mark('count'):
         ui.label(t('ronda.count_title')).classes('text-xl font-bold').props('role=heading aria-level=2')
         if sweep is not None:

@@ -22,7 +22,7 @@ from components.card import card_html, card_name
 from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.log import log_lines
-from components.table.shell import TableScreen
+from components.table.shell import Motion, TableScreen
 
 RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
@@ -66,6 +66,7 @@ def _attrs(choice: str | None, label: str, testid: str, extra: str = '') -> str:
 class RondaRobadaTable(TableScreen):
     parse_card = staticmethod(spanish_card)
     verify_snippet = VERIFY_SNIPPET
+    seat_testid = 'rr-seat'
 
     def __init__(self, table: Table, seat: int, **handlers: Callable[[], None]) -> None:
         super().__init__(table, seat, **handlers)
@@ -283,6 +284,27 @@ class RondaRobadaTable(TableScreen):
     # the shell's other parts ---------------------------------------------------------------------
     def log_lines(self) -> list[str]:
         return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache)
+
+    def motions(self, event: dict[str, Any]) -> list[Motion]:
+        """A card played goes from its seat (your card) to the loose cards or into the run; what a
+        run takes flies into it, and a confirmed run into its taker's pile."""
+        kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
+        if seat is None:
+            return []
+        played = self.hand_card(data.get('card')) if seat == self.seat else self.seat_selector(seat)
+        in_run = '[data-testid="run-so-far"] [data-card="{}"]'.format
+        if kind == 'drop':
+            return [(played, f'[data-testid="loose-card"][data-card="{data["card"]}"]', False)]
+        if kind == 'start_run':
+            return [(played, in_run(data['card']), False),
+                    (f'[data-testid="loose-card"][data-card="{data["loose"]}"]', in_run(data['loose']), False)]
+        if kind == 'take_loose':
+            return [(f'[data-testid="loose-card"][data-card="{data["card"]}"]', in_run(data['card']), False)]
+        if kind == 'take_pile':
+            return [(f'[data-testid="pile"][data-seat="{data["owner"]}"]', '[data-testid="run-so-far"]', True)]
+        if kind == 'confirm':
+            return [('[data-testid="run-so-far"]', f'[data-testid="pile"][data-seat="{seat}"]', True)]
+        return []
 
     def count_panel(self, view: Any, phase: str) -> None:
         count_panel(view, self.names, self.seat)

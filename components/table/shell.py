@@ -16,7 +16,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from nicegui import ui
+from nicegui import app, ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
@@ -24,15 +24,25 @@ from app.i18n import CATALOGS, current_language, language_scope, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import new_seed, watch
 from app.tables.table import FEMININE_NAMES, Table
-from components.controls import action_button, fold
+from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
 from components.table.fair import fair_deal_box
 from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, log_html, refusal_text, rules_link_html,
                                     scoreboard_html)
 
 
+# how long a card takes to travel across the table, per play speed (none at instant speed)
+MOTION_MS = {'slow': 300, 'normal': 250, 'fast': 150, 'instant': 0}
+STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
+DISCARD = '[data-testid="discard"] > :first-child'
+TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
+Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
+
+
 class TableScreen(ABC):
     """One seat's screen of a table. Subclasses draw their game's board."""
+
+    seat_testid = 'seat'   # the other seats' boxes: where their cards come and go
 
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
     verify_snippet: dict[str, str]      # per language: Python that rebuilds a deal from its revealed seed
@@ -61,6 +71,8 @@ class TableScreen(ABC):
         ui.add_css(TABLE_CSS)
         ui.add_body_html(FOCUS_KEEPER)
         self.live = Live()
+        self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
+        self.last_event = self._last_event()   # the events up to this one are on the screen already
         self.root = ui.element('div').classes('w-full').props('data-testid="table"').mark('table')
         with language_scope(self.language):
             self._layout()
@@ -80,13 +92,54 @@ class TableScreen(ABC):
                 self.panel = ui.element('div').classes('w-full')
                 with ui.column().classes('w-full gap-3') as self.play_area:
                     self.board()
+                self._tips_slot()
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 gap-3'):
                 # folded or open as the player leaves them
                 with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
                     self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
-                with fold(t('table.log'), icon='history', testid='log-fold'):
+                # on a phone the log is a sheet over the table, opened from the top bar
+                with fold(t('table.log'), icon='history', testid='log-fold').classes('hod-log-fold'):
+                    log_sheet_button(t('table.log_close'), 'log-close', 'close').classes('hod-sheet-close')
                     self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
                 self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
+
+    def _tips_slot(self) -> None:
+        """First-game tips under the board (their changing length moves nothing above them): on
+        until you finish a game of this kind in this browser, or switch them off."""
+        storage = app.storage.user   # kept: the screen is also drawn from the table's background task
+        self.tips_storage = storage
+        choices = storage.get(TIPS_KEY)
+        self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True
+        with ui.element('div').classes('w-full flex flex-col items-center gap-1'):
+            self.tips_view = ui.html('', sanitize=False).classes('w-full').mark('tips')
+            self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
+                                             tone='flat', icon='tips_and_updates')
+
+    def _switch_tips(self) -> None:
+        self.tips_on = not self.tips_on
+        self._remember_tips(self.tips_on)
+        self.render(self.table.view(self.seat))
+
+    def _remember_tips(self, on: bool) -> None:
+        choices = self.tips_storage.get(TIPS_KEY)
+        self.tips_storage[TIPS_KEY] = {**(choices if isinstance(choices, dict) else {}), self.table.game.id: on}
+
+    def _draw_tips(self, phase: str) -> None:
+        if phase == 'over':
+            choices = self.tips_storage.get(TIPS_KEY)
+            if not isinstance(choices, dict) or self.table.game.id not in choices:
+                self._remember_tips(False)   # your first game is over: no tips next time, unless asked for
+        catalog = CATALOGS[self.language]
+        key = next((key for key in (f'tips.{self.table.game.id}.{phase}', f'tips.{phase}') if key in catalog), None)
+        tip = ''
+        if self.tips_on and key is not None:
+            tip = (f'<div class="hod-tip" role="note" data-testid="tip"><span class="font-semibold">'
+                   f'{escape(t("tips.title"))}</span> {escape(t(key))}</div>')
+        self.live.html(self.tips_view, tip)
+        label = t('tips.off') if self.tips_on else t('tips.on')
+        self.live.attrs(self.tips_switch, {'aria-label': label, 'aria-pressed': str(self.tips_on).lower(),
+                                           'innerHTML': f'{icon_html("tips_and_updates")}<span>{escape(label)}</span>'})
+        self.tips_switch.label = label
 
     # what the screen shows -------------------------------------------------------------------
     def phase(self, view: Any) -> str:
@@ -112,19 +165,50 @@ class TableScreen(ABC):
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version)})
         game = self.table.game_number
         self.rebuild_when_changed('top', (game, self.hand_number(view)), self.top, lambda: self._top_bar(view))
-        self.live.html(self.seats_view, self.others_html(view))
         during_play = phase not in ('count', 'over')
+        # during a count the seats would show the next hand (its dealer, its first turn): the count
+        # panel speaks of every seat instead
+        self.live.html(self.seats_view, self.others_html(view) if during_play else '')
         panel_key = ('play' if during_play else phase, game, self.hand_number(view), *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
         if during_play:   # the next hand is already dealt: it shows once the count is read
+            self._travel()
             self.draw_board(view, phase)
+        self._draw_tips(phase)
         # the board leaves first: the side panels (the log grows with every move) follow in a
         # second, separate patch, so the player's own move shows without waiting for them
         self.live.send()
         self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
         self.live.html(self.log, log_html(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
+
+    def _travel(self) -> None:
+        """The cards the new events moved travel with this patch (the last two events: at speed a
+        computer's draw and discard come together)."""
+        events, new = self.visible_log(), []
+        for event in reversed(events):   # the log keeps its last events only: found by identity
+            if event is self.last_event:
+                break
+            new.insert(0, event)
+        else:
+            new = [] if self.last_event is not None else new   # not found: a new game began
+        self.last_event = self._last_event()
+        for event in new[-2:]:
+            for source, target, ghost in self.motions(event):
+                self.live.motion(source, target, ghost=ghost)
+
+    def _last_event(self) -> dict[str, Any] | None:
+        events = self.visible_log()
+        return events[-1] if events else None
+
+    def seat_selector(self, seat: int) -> str:
+        return f'[data-testid="{self.seat_testid}"][data-seat="{seat}"]'
+
+    @staticmethod
+    def hand_card(card: str | None = None) -> str:
+        """One of your cards: by its code, or the last one (a card drawn goes to the right)."""
+        return '[data-testid="hand-card"]' + (f'[data-card="{card}"]' if card else '')
 
     def others(self) -> list[int]:
         """The other seats in playing order, starting after this one."""
@@ -154,6 +238,7 @@ class TableScreen(ABC):
                             for index, text in enumerate(self.game_texts() + self.top_texts(view))),
                     sanitize=False).classes('flex gap-2 items-center').mark('table-top')
             ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
+            log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button lg:hidden')
             action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
 
     def _game_over(self, view: Any) -> None:
@@ -249,6 +334,21 @@ class TableScreen(ABC):
     @abstractmethod
     def log_lines(self) -> list[str]:
         ...
+
+    def motions(self, event: dict[str, Any]) -> list[Motion]:
+        """Where the cards of a public event travel: drawing from the stock or the discard pile goes
+        to the seat (into your hand for you), discarding goes from the seat (your card) to the pile."""
+        kind, seat, card = event['kind'], event.get('seat'), event.get('data', {}).get('card')
+        if seat is None:
+            return []
+        mine = seat == self.seat
+        if kind == 'draw_stock':
+            return [(STOCK, self.hand_card() if mine else self.seat_selector(seat), not mine)]
+        if kind in ('draw_discard', 'take_offer'):
+            return [(DISCARD, self.hand_card(card) if mine else self.seat_selector(seat), not mine)]
+        if kind == 'discard':
+            return [(self.hand_card(card) if mine else self.seat_selector(seat), DISCARD, False)]
+        return []
 
     def hand_number(self, view: Any) -> int:
         """The hand on the screen: while its count is read, the hand that was counted (the engine

@@ -178,3 +178,13 @@ def test_keyboard_play(page: Page) -> None:
     page.keyboard.press('Enter')
     page.wait_for_function("document.querySelectorAll('[data-testid=hand-card]').length === 7")
     assert before[0] not in hand(page)
+    # your next move is a draw: the focus waits on the stock
+    page.wait_for_function("document.activeElement?.dataset.testid === 'stock'")
+
+
+def test_the_skip_link_comes_first(page: Page) -> None:
+    start_game(page)
+    page.keyboard.press('Tab')
+    expect(page.locator(':focus')).to_have_attribute('data-testid', 'skip-link')
+    page.keyboard.press('Enter')
+    expect(page.locator('#main')).to_be_focused()

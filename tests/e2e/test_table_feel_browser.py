@@ -1,0 +1,98 @@
+"""How the table feels in a real Chromium: nothing moves while the computers play, cards travel
+(unless you asked the system for less motion, or play at instant speed), and on a phone the count
+keeps "Siguiente mano" in reach and the hand log opens as a sheet."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from test_chinchon_browser import hand, play_one_step, reach_my_move, start_game, wait_for_my_decision
+
+# every change of the page: where your hand and the stock are (page coordinates, so scrolling
+# does not count), what the seats show, and the phase
+WATCH_LAYOUT = """() => {
+  window.__layout = [];
+  const where = (selector) => { const el = document.querySelector(selector);
+    return el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : null; };
+  new MutationObserver(() => window.__layout.push({
+    phase: document.querySelector('[data-testid=table]')?.dataset.phase,
+    hand: where('[data-testid=hand-card]'), stock: where('[data-testid=stock]'),
+    seats: document.querySelector('[data-testid=seat]')?.parentElement.innerHTML.length,
+  })).observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+# every card travel the page starts (Element.animate with a translation)
+COUNT_TRAVELS = """window.__travels = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (JSON.stringify(frames).includes('translate')) window.__travels += 1;
+  return animate.call(this, frames, options);
+};"""
+
+
+def discard_last_card(page: Page) -> None:
+    before = len(hand(page))
+    page.get_by_test_id('hand-card').last.click()
+    page.get_by_test_id('discard-button').click()
+    page.wait_for_function(f"document.querySelectorAll('[data-testid=hand-card]').length !== {before}"
+                           " || document.querySelector('[data-testid=table]').dataset.phase !== 'discard'")
+
+
+def my_turn_by_the_stock(page: Page) -> None:
+    """Reach a turn of yours, draw from the stock and discard the last card."""
+    while reach_my_move(page) != 'draw':
+        play_one_step(page)
+    page.get_by_test_id('stock').click()
+    page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
+    discard_last_card(page)
+
+
+@pytest.mark.parametrize('width', [1280, 390])
+def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page, width: int) -> None:
+    page.set_viewport_size({'width': width, 'height': 900})
+    start_game(page, seats=4, speed='Rápida')
+    my_turn_by_the_stock(page)
+    page.evaluate(WATCH_LAYOUT)
+    page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
+                           ".dataset.phase)", timeout=30000)
+    seen = [entry for entry in page.evaluate('() => window.__layout') if entry['phase'] == 'wait']
+    assert len({entry['seats'] for entry in seen}) >= 3, 'the computers\' moves did not change the seats'
+    assert {entry['hand'] for entry in seen} == {seen[0]['hand']}, 'your hand moved while the computers played'
+    assert {entry['stock'] for entry in seen} == {seen[0]['stock']}, 'the piles moved while the computers played'
+
+
+def travels_in_one_turn(browser: Browser, base_url: str, speed: str, motion: str) -> int:
+    context = browser.new_context(base_url=base_url, locale='es-ES', reduced_motion=motion)
+    page = context.new_page()
+    page.add_init_script(COUNT_TRAVELS)
+    try:
+        start_game(page, seats=3, speed=speed)
+        my_turn_by_the_stock(page)   # your draw and discard, then two computers' draws and discards
+        page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
+                               ".dataset.phase)", timeout=30000)
+        return page.evaluate('() => window.__travels')
+    finally:
+        context.close()
+
+
+def test_cards_travel_but_not_under_reduced_motion_nor_at_instant_speed(browser: Browser, base_url: str) -> None:
+    assert travels_in_one_turn(browser, base_url, 'Rápida', 'no-preference') >= 4
+    assert travels_in_one_turn(browser, base_url, 'Rápida', 'reduce') == 0
+    assert travels_in_one_turn(browser, base_url, 'Al instante', 'no-preference') == 0
+
+
+def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sheet(page: Page) -> None:
+    page.set_viewport_size({'width': 390, 'height': 844})
+    start_game(page, seats=6)
+    expect(page.get_by_test_id('hand-log')).to_be_hidden()
+    page.get_by_test_id('log-button').click()
+    expect(page.get_by_test_id('hand-log')).to_be_in_viewport()
+    page.get_by_test_id('log-close').click()
+    expect(page.get_by_test_id('hand-log')).to_be_hidden()
+    while (current := wait_for_my_decision(page)) != 'count':
+        assert current != 'over'
+        play_one_step(page)
+    page.evaluate('() => window.scrollTo(0, 0)')
+    count = page.get_by_test_id('count').bounding_box()
+    assert count['y'] + count['height'] > 844, 'a six-seat count that fits the screen proves nothing'
+    expect(page.get_by_test_id('next-hand')).to_be_in_viewport()
