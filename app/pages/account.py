@@ -200,7 +200,8 @@ def text_input(label: str, marker: str, *, autocomplete: str, maxlength: int, se
     `maxlength`, the validation says why if more arrives anyway)."""
     field = ui.input(label, password=secret, password_toggle_button=secret,
                      validation={t('account.error.too_long', max=maxlength): lambda value: len(value or '') <= maxlength}) \
-        .classes('w-full').props(f'outlined autocomplete={autocomplete} maxlength={maxlength}').mark(marker)
+        .classes('w-full').props(f'outlined autocomplete={autocomplete}').mark(marker)
+    field.props['maxlength'] = maxlength
     if not secret:
         field.props('counter')
     if hint:

@@ -17,10 +17,10 @@ pytestmark = pytest.mark.usefixtures('database', 'fresh_accounts')
 PASSWORD = 'correct horse'
 
 
-def attempt(username: str, password: str, client: Client = Client()) -> str:
+def attempt(username: str, password: str, client: Client | None = None) -> str:
     """'ok', or the key of the refusal."""
     try:
-        authenticate(username=username, password=password, client=client)
+        authenticate(username=username, password=password, client=client or Client())
     except AccountError as refusal:
         return refusal.key
     return 'ok'

@@ -1,0 +1,172 @@
+"""Sign-in sessions as browsers meet them: a cookie copied before sign-in (or before sign-out) is
+worth nothing, a password change or "Sign out on all devices" ends the other browsers' sessions,
+the lock-out message counts down, the fields say their limits, names with accents, and a database
+that fails gives a message instead of silence."""
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+from nicegui.testing import User
+
+from app import accounts, sessions
+from app.i18n import CATALOGS
+from models import db
+
+pytestmark = pytest.mark.usefixtures('fresh_accounts')
+
+ES, EN = CATALOGS['es'], CATALOGS['en']
+PASSWORD = 'correct horse'
+SLOW = 30  # retries of 0.1 s after a submit: hashing runs in a worker thread
+
+
+async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD) -> None:
+    await user.open('/login')
+    user.find(marker='username').type(username)
+    user.find(marker='password').type(password)
+    user.find(marker='login-submit').click()
+
+
+def copy_cookies(source: User, target: User) -> None:
+    target.http_client.cookies.update(source.http_client.cookies)
+
+
+async def test_a_cookie_copied_before_sign_in_is_worthless_after_it(create_user) -> None:
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user, thief = create_user(), create_user()
+    await user.open('/login')              # the browser has its NiceGUI cookie, and someone copies it
+    copy_cookies(user, thief)
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    cookie = user.http_client.cookies.get(sessions.SESSION_COOKIE)
+    assert cookie and cookie not in str(thief.http_client.cookies.jar)
+    await thief.open('/account')
+    await thief.should_see(marker='login-form')
+    await thief.should_not_see(ES['nav.history'])
+
+
+async def test_the_session_ends_at_sign_out_and_a_new_one_starts_at_each_sign_in(create_user) -> None:
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user = create_user()
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    first = user.http_client.cookies.get(sessions.SESSION_COOKIE)
+    thief = create_user()
+    copy_cookies(user, thief)              # copied while signed in ...
+    await user.open('/account')
+    user.find(marker='logout').click()
+    await user.should_see(ES['nav.login'], retries=SLOW)
+    assert user.http_client.cookies.get(sessions.SESSION_COOKIE) is None
+    await thief.open('/account')           # ... is worth nothing after the sign-out
+    await thief.should_see(marker='login-form')
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    assert user.http_client.cookies.get(sessions.SESSION_COOKIE) not in {None, first}
+
+
+async def test_changing_the_password_signs_out_the_other_browsers(create_user) -> None:
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user, phone = create_user(), create_user()
+    await log_in(phone)
+    await phone.should_see(ES['nav.history'], retries=SLOW)
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    await user.open('/account')
+    user.find(marker='current-password').type(PASSWORD)
+    user.find(marker='new-password').type('a new password')
+    user.find(marker='new-confirmation').type('a new password')
+    user.find(marker='change-submit').click()
+    await user.should_see(ES['account.change.done'], retries=SLOW)
+    await phone.open('/account')
+    await phone.should_see(marker='login-form')
+    await user.open('/account')            # this browser stays signed in
+    await user.should_see(ES['account.change.title'])
+
+
+async def test_sign_out_on_all_devices(create_user) -> None:
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user, phone = create_user(), create_user()
+    await log_in(phone)
+    await phone.should_see(ES['nav.history'], retries=SLOW)
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    await user.open('/account')
+    user.find(ES['account.logout_everywhere']).click()
+    await user.should_see(ES['nav.login'], retries=SLOW)
+    for browser in (user, phone):
+        await browser.open('/account')
+        await browser.should_see(marker='login-form')
+
+
+async def test_the_lock_out_message_counts_down(user: User) -> None:
+    await user.open('/login')
+    user.find(marker='username').type('Ana')
+    for _ in range(accounts.FREE_FAILURES['account'] - 1):
+        user.find(marker='password').type('wrong password')
+        user.find(marker='login-submit').click()
+        await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+    user.find(marker='password').type('wrong password')
+    user.find(marker='login-submit').click()
+    await user.should_see(ES['account.error.throttled'].format(seconds=30), retries=SLOW)
+    await user.should_see(ES['account.error.throttled'].format(seconds=29), retries=30)  # 3 s at most
+
+
+async def test_a_name_with_accents_signs_up_and_the_fields_say_their_limits(user: User) -> None:
+    await user.open('/register')
+    limits = {marker: next(iter(user.find(marker=marker).elements)).props.get('maxlength')
+              for marker in ('username', 'display-name', 'password', 'confirmation')}
+    assert limits == {'username': 20, 'display-name': 40, 'password': 128, 'confirmation': 128}
+    assert next(iter(user.find(marker='display-name').elements)).props['hint'] == \
+        ES['account.display_name.hint'].format(max=40)
+    user.find(marker='username').type(unicodedata.normalize('NFD', 'José'))
+    user.find(marker='display-name').type('J' * 41)
+    user.find(marker='password').type(PASSWORD)
+    user.find(marker='confirmation').type(PASSWORD)
+    user.find(marker='register-submit').click()
+    await user.should_see(ES['account.error.display_name_length'].format(max=40), retries=SLOW)
+    user.find(marker='display-name').clear().type('José Luis')
+    user.find(marker='register-submit').click()
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    await user.open('/account')
+    await user.should_see('Usuario José')
+
+
+@pytest.fixture
+def failing_database(tmp_path: Path):
+    """Yield a function that breaks the database: 'read-only' (a migrated SQLite file opened
+    read-only) or 'missing' (its folder removed under the running site)."""
+    folder = tmp_path / 'db'
+    folder.mkdir()
+    url = f'sqlite:///{folder / "site.db"}'
+    db.init_db(url)
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+
+    def fail(how: str) -> None:
+        if how == 'read-only':
+            db.init_db(f'sqlite:///file:{folder / "site.db"}?mode=ro&uri=true')
+        else:
+            db.get_engine().dispose()
+            shutil.rmtree(folder)
+
+    try:
+        yield fail
+    finally:
+        db.init_db()
+
+
+@pytest.mark.parametrize('how', ['read-only', 'missing'])
+async def test_a_failing_database_gives_a_message_at_sign_up_and_sign_in(user: User, failing_database, how,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    await user.open('/register')
+    failing_database(how)
+    user.find(marker='username').type('Bea')
+    user.find(marker='password').type(PASSWORD)
+    user.find(marker='confirmation').type(PASSWORD)
+    user.find(marker='register-submit').click()
+    await user.should_see(ES['account.error.unavailable'], retries=SLOW)
+    for password in (PASSWORD, 'wrong password'):
+        await log_in(user, 'Ana', password)
+        await user.should_see(ES['account.error.unavailable'], retries=SLOW)
+    errors = [record for record in caplog.get_records('call') if record.levelname == 'ERROR']
+    assert len(errors) >= 3 and all(record.name == 'app.accounts' for record in errors)
+    caplog.clear()  # logged as expected: not a failure of the test
