@@ -16,7 +16,12 @@ Every table's controller, whatever the game, calls ONE function when a game ends
         seats=[SeatResult('Ana', is_human=True, final_score=42, placement=1, is_winner=True),
                SeatResult('hard', is_human=False, final_score=101, placement=2, is_winner=False)],
         deal_commitments=[('9f2c…', 'seed-1'), ...],   # per hand: (published commitment, revealed seed)
+        hand_points=[(12, 40), None, ...],  # per hand, in the same order: each seat's points (None: void)
     )
+
+A game left unfinished is recorded the same way with `abandoned=True` (app.tables.records does it
+when its player starts another game of it, or after 30 days): it counts as played, never as won,
+and its partial score stays out of the averages, the bests and the timeline.
 
 Ask `current_user_id()` when the game ends, not when it starts: a guest who logs in (in any tab of
 the same browser) during a game gets that game recorded. For a computer seat `name_or_level` is its
@@ -37,8 +42,8 @@ from datetime import UTC, datetime
 
 from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
-from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, list_games, record_game,
-                           results_over_time, seats_of, totals_by)
+from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, deals_of, get_game, list_games,
+                           record_game, results_over_time, seats_of, totals_by)
 
 PER_PAGE = 20
 MIXED_LEVEL = 'mixed'
@@ -47,12 +52,14 @@ BETTER: dict[str, Better] = {game.id: game.better for game in GAMES}
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat at the end of a game. `name_or_level`: the player's name, or a computer's level."""
+    """One seat at the end of a game. `name_or_level`: the player's name, or a computer's level;
+    `name`: the seat's name at the table, a computer's too ('' when not recorded)."""
     name_or_level: str
     is_human: bool
     final_score: int
     placement: int          # 1 = first; ties share a placement
     is_winner: bool
+    name: str = ''
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,25 @@ class GameRecord:
     placement: int
     won: bool
     seats: tuple[SeatResult, ...]
+    abandoned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One recorded hand: its number (1 for the first), its deal's commitment and seed (empty when
+    not recorded) and each seat's points in it (None for a void hand, or when not recorded)."""
+    number: int
+    commitment: str
+    seed: str
+    points: tuple[int, ...] | None
+    void: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameDetail:
+    record: GameRecord
+    options: dict
+    hands: tuple[HandRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +101,7 @@ class Totals:
     key: str
     played: int
     wins: int
-    average: float
+    average: float | None   # None: every game of the group was abandoned
     best: int | None
 
     @property
@@ -94,9 +120,12 @@ class HistoryPage:
 def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
                          started_at: datetime, ended_at: datetime, hands_played: int,
                          seats: Sequence[SeatResult],
-                         deal_commitments: Iterable[tuple[str, str]] = ()) -> int | None:
-    """Save a finished game to the account `user_id` and return the record's id; a guest's game
-    (`user_id` None) is not saved and gives None. Exactly one seat must be the human's.
+                         deal_commitments: Iterable[tuple[str, str]] = (),
+                         hand_points: Iterable[Sequence[int] | None] = (),
+                         abandoned: bool = False) -> int | None:
+    """Save a finished (or abandoned) game to the account `user_id` and return the record's id; a
+    guest's game (`user_id` None) is not saved and gives None. Exactly one seat must be the human's.
+    An abandoned game is never won, whatever the seats say.
     Raises ValueError for an unknown game or a seat list without exactly one human."""
     if user_id is None:
         return None
@@ -111,15 +140,24 @@ def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
         user_id=user_id, game_id=game_id, options_json=json.dumps(options, sort_keys=True, default=str),
         started_at=_utc(started_at), ended_at=_utc(ended_at), hands_played=hands_played,
         computer_level=(levels.pop() if len(levels) == 1 else MIXED_LEVEL)[:32],
-        score=human.final_score, placement=human.placement, won=human.is_winner)
+        score=human.final_score, placement=human.placement, won=human.is_winner and not abandoned,
+        abandoned=abandoned)
     seat_rows = [GameSeat(played_game_id=0, seat=index, name_or_level=seat.name_or_level[:40],
-                          is_human=seat.is_human, final_score=seat.final_score,
-                          placement=seat.placement, is_winner=seat.is_winner)
+                          name=seat.name[:40] or None, is_human=seat.is_human, final_score=seat.final_score,
+                          placement=seat.placement, is_winner=seat.is_winner and not abandoned)
                  for index, seat in enumerate(seats)]
-    deal_rows = [GameDeal(played_game_id=0, hand=index, commitment=commitment, seed=str(seed))
-                 for index, (commitment, seed) in enumerate(deal_commitments)]
+    deals, points = list(deal_commitments), list(hand_points)
+    deal_rows = [GameDeal(played_game_id=0, hand=index, commitment=deals[index][0] if index < len(deals) else '',
+                          seed=str(deals[index][1]) if index < len(deals) else '',
+                          points_json=_points_json(points[index]) if index < len(points) else None)
+                 for index in range(max(len(deals), len(points)))]
     with session_scope() as session:
         return record_game(session=session, game=game, seats=seat_rows, deals=deal_rows).id
+
+
+def _points_json(points: Sequence[int] | None) -> str:
+    """A hand's points as stored: a list, or JSON null for a void hand (SQL NULL: not recorded)."""
+    return json.dumps(None if points is None else [int(point) for point in points])
 
 
 def _utc(moment: datetime) -> datetime:
@@ -136,18 +174,54 @@ def history_page(*, user_id: int, game_id: str | None = None, page: int = 1,
         rows = list_games(session=session, user_id=user_id, game_id=game_id,
                           offset=(page - 1) * per_page, limit=per_page)
         seats = seats_of(session=session, played_game_ids=[row.id for row in rows])
-        games = [GameRecord(row.id, row.game_id, row.ended_at, row.started_at, row.hands_played,
-                            row.computer_level, row.score, row.placement, row.won,
-                            tuple(SeatResult(s.name_or_level, s.is_human, s.final_score, s.placement,
-                                             s.is_winner) for s in seats[row.id]))
-                 for row in rows]
+        games = [_game_record(row, seats[row.id]) for row in rows]
     return HistoryPage(games, total, page, pages)
+
+
+def _game_record(row: PlayedGame, seats: list[GameSeat]) -> GameRecord:
+    return GameRecord(row.id, row.game_id, row.ended_at, row.started_at, row.hands_played, row.computer_level,
+                      row.score, row.placement, row.won,
+                      tuple(SeatResult(s.name_or_level, s.is_human, s.final_score, s.placement, s.is_winner,
+                                       s.name or '') for s in seats), row.abandoned)
+
+
+def game_detail(*, user_id: int, record_id: int) -> GameDetail | None:
+    """One game of the account `user_id` with its options and hands; None for a record that does
+    not exist or belongs to another account."""
+    with session_scope() as session:
+        row = get_game(session=session, user_id=user_id, played_game_id=record_id)
+        if row is None:
+            return None
+        seats = seats_of(session=session, played_game_ids=[record_id])[record_id]
+        hands = tuple(HandRecord(index + 1, deal.commitment, deal.seed, *_points(deal.points_json))
+                      for index, deal in enumerate(deals_of(session=session, played_game_id=record_id)))
+        return GameDetail(_game_record(row, seats), _options(row.options_json), hands)
+
+
+def _points(raw: str | None) -> tuple[tuple[int, ...] | None, bool]:
+    """(points, void) of a stored hand; (None, False) when its points were not recorded."""
+    try:
+        points = json.loads(raw) if raw else ...
+    except ValueError:
+        return None, False
+    if isinstance(points, list) and all(type(point) is int for point in points):
+        return tuple(points), False
+    return None, points is None
+
+
+def _options(raw: str) -> dict:
+    try:
+        options = json.loads(raw)
+    except ValueError:
+        return {}
+    return options if isinstance(options, dict) else {}
 
 
 def totals_by_game(*, user_id: int, game_id: str | None = None) -> list[Totals]:
     with session_scope() as session:
         rows = totals_by(session=session, user_id=user_id, column='game_id', game_id=game_id)
-    return [Totals(key, played, wins or 0, float(average), BETTER[key].best(lowest, highest))
+    return [Totals(key, played, wins or 0, _average(average),
+                   None if lowest is None else BETTER[key].best(lowest, highest))
             for key, played, wins, average, lowest, highest in rows if key in BETTER]
 
 
@@ -155,8 +229,12 @@ def totals_by_level(*, user_id: int, game_id: str | None = None) -> list[Totals]
     """Per computer level; `best` is left out, since scores of different games do not compare."""
     with session_scope() as session:
         rows = totals_by(session=session, user_id=user_id, column='computer_level', game_id=game_id)
-    return [Totals(key, played, wins or 0, float(average), None)
+    return [Totals(key, played, wins or 0, _average(average), None)
             for key, played, wins, average, _, _ in rows]
+
+
+def _average(value: object) -> float | None:
+    return None if value is None else float(value)
 
 
 def score_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, list[tuple[datetime, int]]]:

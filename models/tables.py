@@ -53,6 +53,9 @@ class PlayedGame(SQLModel, table=True):
     score: int
     placement: int
     won: bool
+    # left unfinished (its player started another game of it, or 30 days went by): it counts as
+    # played, never as won, and its partial score stays out of averages, bests and the timeline
+    abandoned: bool = False
 
     @property
     def options(self) -> dict:
@@ -64,6 +67,7 @@ class GameSeat(SQLModel, table=True):
     played_game_id: int = Field(foreign_key='playedgame.id', ondelete='CASCADE', index=True)
     seat: int
     name_or_level: str = Field(max_length=40)
+    name: str | None = Field(default=None, max_length=40)   # the seat's name at the table, computers' too
     is_human: bool
     final_score: int
     placement: int
@@ -77,6 +81,7 @@ class GameDeal(SQLModel, table=True):
     hand: int
     commitment: str = Field(max_length=128)
     seed: str = Field(max_length=128)
+    points_json: str | None = None     # each seat's points in this hand: '[3, 41]', 'null' for a void hand
 
 
 class LoginThrottle(SQLModel, table=True):
@@ -115,6 +120,8 @@ class GameTable(SQLModel, table=True):
     state_json: str                                            # the Table's whole saved dict
     version: int = 0                                           # grows with every action
     status: str = Field(default='playing', max_length=16, index=True)   # playing | over | abandoned
+    # the account at the table, if any: its unfinished tables of a game are found by it
+    user_id: int | None = Field(default=None, index=True)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
 
@@ -208,10 +215,12 @@ def seats_of(*, session: Session, played_game_ids: list[int]) -> dict[int, list[
 def totals_by(*, session: Session, user_id: int, column: Literal['game_id', 'computer_level'],
               game_id: str | None = None) -> list[tuple]:
     """Per value of `column` ('game_id' or 'computer_level'): (value, played, wins, average score,
-    lowest score, highest score)."""
+    lowest score, highest score). Abandoned games count as played; the scores are of finished
+    games only (None when there are none)."""
     key = getattr(PlayedGame, column)
-    query = (select(key, func.count(), func.sum(case((col(PlayedGame.won), 1), else_=0)), func.avg(PlayedGame.score),
-                    func.min(PlayedGame.score), func.max(PlayedGame.score))
+    counted = case((col(PlayedGame.abandoned), None), else_=PlayedGame.score)   # an abandoned score is partial
+    query = (select(key, func.count(), func.sum(case((col(PlayedGame.won), 1), else_=0)), func.avg(counted),
+                    func.min(counted), func.max(counted))
              .where(PlayedGame.user_id == user_id).group_by(key).order_by(key))
     if game_id:
         query = query.where(PlayedGame.game_id == game_id)
@@ -220,13 +229,24 @@ def totals_by(*, session: Session, user_id: int, column: Literal['game_id', 'com
 
 def results_over_time(*, session: Session, user_id: int, game_id: str | None = None,
                       limit: int = 200) -> list[tuple[str, datetime, int, bool]]:
-    """(game id, end time, score, won) of the latest `limit` games, oldest first."""
+    """(game id, end time, score, won) of the latest `limit` finished (not abandoned) games, oldest first."""
     query = (select(PlayedGame.game_id, PlayedGame.ended_at, PlayedGame.score, PlayedGame.won)
-             .where(PlayedGame.user_id == user_id)
+             .where(PlayedGame.user_id == user_id, col(PlayedGame.abandoned).is_(False))
              .order_by(col(PlayedGame.ended_at).desc()).limit(limit))
     if game_id:
         query = query.where(PlayedGame.game_id == game_id)
     return [tuple(row) for row in reversed(session.exec(query).all())]
+
+
+def get_game(*, session: Session, user_id: int, played_game_id: int) -> PlayedGame | None:
+    """One recorded game, only if it belongs to `user_id`."""
+    return session.exec(select(PlayedGame).where(PlayedGame.id == played_game_id,
+                                                 PlayedGame.user_id == user_id)).first()
+
+
+def deals_of(*, session: Session, played_game_id: int) -> list[GameDeal]:
+    return list(session.exec(select(GameDeal).where(GameDeal.played_game_id == played_game_id)
+                             .order_by(col(GameDeal.hand))))
 
 
 # login throttling
@@ -335,15 +355,43 @@ def load_table(*, session: Session, table_id: str) -> GameTable | None:
 
 
 def save_table_if_version(*, session: Session, table_id: str, expected_version: int, version: int,
-                          state_json: str, seats_json: str, status: str) -> bool:
+                          state_json: str, seats_json: str, status: str, user_id: int | None = None) -> bool:
     """Write the table only if the stored version is still `expected_version` (compare-and-set in
     one UPDATE): of two processes saving the same version, the database lets exactly one through.
-    False means someone else wrote first (or the table is gone or abandoned): reload, do not retry."""
+    False means someone else wrote first (or the table is gone or abandoned): reload, do not retry.
+    `user_id`, once the table has an account, is written too (a guest may log in during a game)."""
+    account = {} if user_id is None else {'user_id': user_id}
     result = session.exec(
         update(GameTable)
         .where(col(GameTable.id) == table_id, col(GameTable.version) == expected_version)
         .values(version=version, state_json=state_json, seats_json=seats_json, status=status,
-                updated_at=utcnow())
+                updated_at=utcnow(), **account)
+        .execution_options(synchronize_session=False))
+    return result.rowcount == 1
+
+
+def unfinished_tables(*, session: Session, user_id: int | None = None, game_id: str | None = None,
+                      before: datetime | None = None) -> list[str]:
+    """Ids of the tables still being played: an account's (of one game), and/or those untouched
+    since `before` that have an account (the guests' are closed by `abandon_idle_tables`)."""
+    query = select(GameTable.id).where(col(GameTable.status) == 'playing')
+    if user_id is not None:
+        query = query.where(col(GameTable.user_id) == user_id)
+    if game_id is not None:
+        query = query.where(col(GameTable.game_id) == game_id)
+    if before is not None:
+        query = query.where(col(GameTable.updated_at) < before, col(GameTable.user_id).is_not(None))
+    return list(session.exec(query.order_by(col(GameTable.updated_at))))
+
+
+def abandon_table_if_version(*, session: Session, table_id: str, expected_version: int) -> bool:
+    """Close one playing table as abandoned if it is still at `expected_version` (compare-and-set,
+    as for saving): of two processes abandoning it, exactly one is told True."""
+    result = session.exec(
+        update(GameTable)
+        .where(col(GameTable.id) == table_id, col(GameTable.version) == expected_version,
+               col(GameTable.status) == 'playing')
+        .values(status='abandoned', version=GameTable.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False))
     return result.rowcount == 1
 

@@ -1,5 +1,6 @@
 """A finished table becomes a history record of each account holder seated at it. The record is
-made from the seats, whoever's request or task happened to make the last move."""
+made from the seats, whoever's request or task happened to make the last move. A table left
+unfinished becomes an abandoned record (`record_abandoned`), with the scores it had reached."""
 from __future__ import annotations
 
 import logging
@@ -47,14 +48,56 @@ def deal_commitments(view: Any) -> list[tuple[str, str]]:
     return [(deal.commitment, deal.seed) for deal in past_deals(view)]
 
 
+def hand_points(table: Table, view: Any) -> dict[int, tuple[int, ...] | None]:
+    """Hand number -> the points each seat scored in that finished hand (None for a void hand),
+    whatever the game calls them."""
+    rows = getattr(view, 'hand_scores', None)
+    if rows is not None:    # Continental: one row per finished hand
+        return {index + 1: tuple(row) for index, row in enumerate(rows)}
+    points: dict[int, tuple[int, ...] | None] = {}
+    for event in table.hand_results:   # Chinchón: the count (or void hand) events
+        data = event.get('data', {})
+        result = data.get('result')
+        if result is not None:
+            points[result['hand_number']] = tuple(result['added'])
+        elif 'hand' in data:
+            points[data['hand']] = None
+    if not points and view.outcome is not None and getattr(view, 'hand_number', None) is None:
+        points[1] = tuple(view.outcome.scores)   # Ronda Robada: the game is one deal
+    return points
+
+
+def running_scores(view: Any) -> tuple[int, ...]:
+    """The scores reached so far by an unfinished game (zeros where the game keeps them hidden)."""
+    for name in ('totals', 'scores'):
+        scores = getattr(view, name, None)
+        if scores is not None:
+            return tuple(scores)
+    return (0,) * view.seats
+
+
 def record_table(table: Table) -> list[int]:
     """Record the finished game once for every seated account holder; returns the record ids.
     A failure to record is logged and never breaks the table."""
     outcome = table.state.outcome()
     if outcome is None or table.recorded:
         return []
+    ids = _record(table, outcome.scores, outcome.winners, abandoned=False)
+    table.save_soon()
+    return ids
+
+
+def record_abandoned(table: Table) -> list[int]:
+    """Record the unfinished game as abandoned for every seated account holder (once; a finished
+    or already recorded table gives nothing). The caller has closed the table for good."""
+    if table.is_over() or table.recorded:
+        return []
+    return _record(table, running_scores(table.view(0)), (), abandoned=True)
+
+
+def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, abandoned: bool) -> list[int]:
     table.recorded = True
-    places = placements(outcome.scores, outcome.winners, BETTER[table.game.id])
+    places = placements(scores, winners, BETTER[table.game.id])
     ended_at = datetime.now(UTC)
     ids = []
     for own in table.person_seats():
@@ -62,19 +105,23 @@ def record_table(table: Table) -> list[int]:
         if user_id is None:
             continue
         seats = [SeatResult(seat.name if seat.is_person else (seat.level or ''), is_human=index == own,
-                            final_score=outcome.scores[index], placement=places[index],
-                            is_winner=index in outcome.winners)
+                            final_score=scores[index], placement=places[index], is_winner=index in winners,
+                            name=seat.name)
                  for index, seat in enumerate(table.seats)]
+        view = table.view(own)
+        deals = past_deals(view)
+        points = hand_points(table, view)
         try:
             record = record_finished_game(
                 user_id=user_id, game_id=table.game.id, options=table.options.to_dict(),
                 started_at=datetime.fromtimestamp(table.started_at, UTC), ended_at=ended_at,
-                hands_played=max(1, len(table.hand_results)), seats=seats,
-                deal_commitments=deal_commitments(table.view(own)))
+                hands_played=len(table.hand_results) if abandoned else max(1, len(table.hand_results)),
+                seats=seats, deal_commitments=[(deal.commitment, deal.seed) for deal in deals],
+                hand_points=[points.get(deal.hand) for deal in deals], abandoned=abandoned)
         except (SQLAlchemyError, ValueError):   # losing the record must not break the table
-            logger.exception('could not record a finished %s game for account %s', table.game.id, user_id)
+            logger.exception('could not record a%s %s game for account %s', 'n abandoned' if abandoned else ' finished',
+                             table.game.id, user_id)
             continue
         if record is not None:
             ids.append(record)
-    table.save_soon()
     return ids

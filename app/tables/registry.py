@@ -18,11 +18,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games import GameInfo
-from app.tables.records import record_table
+from app.tables.records import record_abandoned, record_table
 from app.tables.table import Seat, Subscriber, Table, TableOptions, computer_seats
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, insert_table, load_table, save_table_if_version,
-                           utcnow)
+from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, insert_table, load_table,
+                           save_table_if_version, unfinished_tables, utcnow)
 
 logger = logging.getLogger(__name__)
 ID_PATTERN = re.compile(r'^[A-Za-z0-9_-]{16}$')
@@ -46,9 +46,19 @@ def new_seed() -> int:
 
 
 def create_table(game: GameInfo, options: TableOptions, people: list[Seat], *, seed: int | None = None) -> Table:
-    """A new table with these people in the first seats and computers in the rest."""
-    return add_table(Table(new_table_id(), game, options, computer_seats(options, people),
-                           seed=seed if seed is not None else new_seed()))
+    """A new table with these people in the first seats and computers in the rest. An account
+    holder among them leaves their unfinished table of this game: it is recorded as abandoned."""
+    table = add_table(Table(new_table_id(), game, options, computer_seats(options, people),
+                            seed=seed if seed is not None else new_seed()))
+    for person in people:
+        if person.user_id is not None:
+            abandon_unfinished(person.user_id, game.id, keep=table.id)
+    return table
+
+
+def account_of(table: Table) -> int | None:
+    """The account seated at the table (the first, if ever there are several)."""
+    return next((seat.user_id for seat in table.seats if seat.is_person and seat.user_id is not None), None)
 
 
 def add_table(table: Table) -> Table:
@@ -56,7 +66,7 @@ def add_table(table: Table) -> Table:
     the live one of its id. Raises TableUnavailable when the database cannot take it."""
     row = GameTable(id=table.id, game_id=table.game.id, options_json=json.dumps(table.options.to_dict()),
                     seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
-                    status=table.status)
+                    status=table.status, user_id=account_of(table))
     try:
         with session_scope() as session:
             insert_table(session=session, table=row)
@@ -143,7 +153,8 @@ def _save(table: Table) -> None:
         with session_scope() as session:
             written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
                                             version=table.version, state_json=_state_json(table),
-                                            seats_json=_seats_json(table), status=table.status)
+                                            seats_json=_seats_json(table), status=table.status,
+                                            user_id=account_of(table))
     except SQLAlchemyError:
         logger.exception('could not save table %s (will try again with the next step)', table.id)
         return
@@ -157,11 +168,57 @@ def _save(table: Table) -> None:
         del _TABLES[table.id]
 
 
+def abandon(table: Table) -> bool:
+    """Close an unfinished table for good and record it as abandoned for its account holders.
+    A compare-and-set on the version: if another step or process got there first, nothing is
+    closed or recorded (False)."""
+    table.flush()   # its last step, if held back, is what gets closed
+    try:
+        with session_scope() as session:
+            closed = abandon_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version)
+    except SQLAlchemyError:
+        logger.exception('could not close table %s as abandoned', table.id)
+        return False
+    if not closed:
+        return False
+    table.on_save = None        # a screen still showing it can no longer save it back to life...
+    table.stop()
+    if _TABLES.get(table.id) is table:
+        del _TABLES[table.id]
+    record_abandoned(table)   # ...nor record it again (it is marked recorded)
+    return True
+
+
+def abandon_unfinished(user_id: int, game_id: str, *, keep: str | None = None) -> int:
+    """Close the account's unfinished tables of this game (but `keep`) and record them as
+    abandoned; returns how many."""
+    try:
+        with session_scope() as session:
+            table_ids = unfinished_tables(session=session, user_id=user_id, game_id=game_id)
+    except SQLAlchemyError:
+        logger.exception('could not look up the unfinished %s tables of account %s', game_id, user_id)
+        return 0
+    return _abandon_all(table_id for table_id in table_ids if table_id != keep)
+
+
+def _abandon_all(table_ids: Any) -> int:
+    closed = 0
+    for table_id in table_ids:
+        table = open_table(table_id)
+        if table is not None and not table.is_over():
+            closed += abandon(table)
+    return closed
+
+
 def abandon_idle(now: Any = None) -> int:
-    """Close as abandoned the unfinished tables nobody has touched for 30 days."""
+    """Close as abandoned the unfinished tables nobody has touched for 30 days; those of account
+    holders are recorded in their history first."""
     before = (now or utcnow()) - ABANDON_AFTER
     with session_scope() as session:
-        closed = abandon_idle_tables(session=session, before=before)
+        held = unfinished_tables(session=session, before=before)
+    closed = _abandon_all(held)
+    with session_scope() as session:   # the guests' tables, and any that could not be read
+        closed += abandon_idle_tables(session=session, before=before)
     for table in [table for table in _TABLES.values() if not table.watched()]:
         _let_go_if_unwatched(table)   # an idle copy in memory must not bring one back to life
     return closed

@@ -2,6 +2,7 @@
 made by the release before migrations (its `create_all` schema, captured in
 schema_before_migrations.<dialect>.sql), one already at the newest revision, and two server
 processes starting on the same new database at once."""
+import json
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -11,12 +12,12 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import column, create_engine, insert, inspect, table
 from sqlmodel import Session, SQLModel
 
 from models import db
-from models.tables import (GameDeal, GameSeat, GameTable, PlayedGame, create_user, get_user_by_username,
-                           insert_table, list_games, load_table, record_game, seats_of)
+from models.tables import (GameTable, create_user, get_user_by_username, insert_table, list_games, load_table,
+                           seats_of)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def differences_from_the_models(url: str) -> list:
 
 def test_an_empty_database_gets_every_table_of_the_models(empty_database_url):
     db.init_db(empty_database_url)
-    assert revision_of(empty_database_url) == db.head_revisions() == {'0003'}
+    assert revision_of(empty_database_url) == db.head_revisions() == {'0004'}
     assert differences_from_the_models(empty_database_url) == []
 
 
@@ -61,15 +62,24 @@ def test_a_database_of_the_release_before_migrations_keeps_its_data(empty_databa
     with Session(engine) as session:
         ana = create_user(session=session, username='Ana', display_name='Ana', password_hash='$argon2-hash',
                           language='es')
-        record_game(session=session,
-                    game=PlayedGame(user_id=ana.id, game_id='chinchon', started_at=ended, ended_at=ended,
-                                    hands_played=4, computer_level='hard', score=12, placement=1, won=True),
-                    seats=[GameSeat(played_game_id=0, seat=0, name_or_level='Ana', is_human=True, final_score=12,
-                                    placement=1, is_winner=True),
-                           GameSeat(played_game_id=0, seat=1, name_or_level='hard', is_human=False,
-                                    final_score=104, placement=2, is_winner=False)],
-                    deals=[GameDeal(played_game_id=0, hand=0, commitment='c0', seed='s0')])
         session.commit()
+        ana_id = ana.id
+    with engine.begin() as connection:   # the old release's columns only: the models have grown since
+        game_id = connection.execute(
+            insert(old_table('playedgame', 'user_id', 'game_id', 'options_json', 'started_at', 'ended_at',
+                             'hands_played', 'computer_level', 'score', 'placement', 'won'))
+            .values(user_id=ana_id, game_id='chinchon', options_json='{}', started_at=ended, ended_at=ended,
+                    hands_played=4, computer_level='hard', score=12, placement=1, won=True)
+            .returning(column('id'))).scalar_one()
+        seats = old_table('gameseat', 'played_game_id', 'seat', 'name_or_level', 'is_human', 'final_score',
+                          'placement', 'is_winner')
+        connection.execute(insert(seats), [
+            {'played_game_id': game_id, 'seat': 0, 'name_or_level': 'Ana', 'is_human': True, 'final_score': 12,
+             'placement': 1, 'is_winner': True},
+            {'played_game_id': game_id, 'seat': 1, 'name_or_level': 'hard', 'is_human': False, 'final_score': 104,
+             'placement': 2, 'is_winner': False}])
+        connection.execute(insert(old_table('gamedeal', 'played_game_id', 'hand', 'commitment', 'seed'))
+                           .values(played_game_id=game_id, hand=0, commitment='c0', seed='s0'))
     engine.dispose()
 
     db.init_db(empty_database_url)
@@ -81,6 +91,7 @@ def test_a_database_of_the_release_before_migrations_keeps_its_data(empty_databa
         assert (ana.display_name, ana.password_hash, ana.language) == ('Ana', '$argon2-hash', 'es')
         [game] = list_games(session=session, user_id=ana.id)
         assert (game.game_id, game.score, game.won, game.ended_at) == ('chinchon', 12, True, ended)
+        assert not game.abandoned   # a game recorded before abandoned games were is a finished one
         assert [seat.name_or_level for seat in seats_of(session=session, played_game_ids=[game.id])[game.id]] == \
             ['Ana', 'hard']
         bea = create_user(session=session, username='Bea', display_name='Bea', password_hash='x', language=None)
@@ -88,6 +99,11 @@ def test_a_database_of_the_release_before_migrations_keeps_its_data(empty_databa
         insert_table(session=session, table=GameTable(id='t-after-upgrade', game_id='chinchon', state_json='{}'))
     with db.session_scope() as session:
         assert load_table(session=session, table_id='t-after-upgrade').status == 'playing'
+
+
+def old_table(name: str, *columns: str):
+    """A table as an older release wrote it: only the columns it had."""
+    return table(name, column('id'), *(column(name) for name in columns))
 
 
 def test_a_database_at_the_newest_revision_is_not_migrated_again(empty_database_url, monkeypatch):
@@ -145,3 +161,28 @@ def test_two_processes_starting_on_a_new_database_at_once_both_come_up(empty_dat
         assert process.returncode == 0, errors
     assert revision_of(empty_database_url) == db.head_revisions()
     assert differences_from_the_models(empty_database_url) == []
+
+
+def test_an_unfinished_table_saved_before_0004_is_found_by_its_account(empty_database_url):
+    """0004 names each saved table's account (from its seats), so that starting another game of
+    the same kind finds the table left unfinished; finished and guest tables keep none."""
+    engine = db.init_db(empty_database_url)
+    with engine.begin() as connection:
+        command.downgrade(db.alembic_config(connection), '0003')
+    seats = [{'kind': 'person', 'name': 'Ana', 'guest': 'g', 'user_id': 7}, {'kind': 'computer', 'level': 'hard'}]
+    guest = [{'kind': 'person', 'name': '', 'guest': 'g2', 'user_id': None}, {'kind': 'computer', 'level': 'easy'}]
+    old = create_engine(empty_database_url)
+    with old.begin() as connection:
+        connection.execute(insert(old_table('gametable', 'game_id', 'options_json', 'seats_json', 'state_json',
+                                            'version', 'status', 'created_at', 'updated_at')), [
+            {'id': table_id, 'game_id': 'chinchon', 'options_json': '{}', 'seats_json': json.dumps(sitting),
+             'state_json': '{}', 'version': 3, 'status': status, 'created_at': datetime.now(UTC),
+             'updated_at': datetime.now(UTC)}
+            for table_id, sitting, status in (('playing', seats, 'playing'), ('over', seats, 'over'),
+                                              ('guest', guest, 'playing'))])
+    old.dispose()
+    db.init_db(empty_database_url)
+    assert differences_from_the_models(empty_database_url) == []
+    with db.session_scope() as session:
+        assert {table_id: load_table(session=session, table_id=table_id).user_id
+                for table_id in ('playing', 'over', 'guest')} == {'playing': 7, 'over': None, 'guest': None}
