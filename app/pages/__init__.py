@@ -7,7 +7,7 @@ import os
 from nicegui import app, ui
 
 from app import sessions
-from app.pages import account, history, home
+from app.pages import account, history, history_game, home
 from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
 from components.card import register_card_routes
@@ -24,6 +24,7 @@ def register_pages() -> None:
     app.get('/session/start', include_in_schema=False)(sessions.start_route)
     app.get('/session/end', include_in_schema=False)(sessions.end_route)
     ui.page('/history')(history.history_page)
+    ui.page('/history/{record_id}')(history_game.game_page)
     if os.environ.get('HOD_BENCH') == '1':
         from app.bench.bare_page import bare_button_page
         ui.page('/bench/bare')(bare_button_page)

@@ -1,10 +1,14 @@
 """/history: the logged-in player's games, their figures per game and three plots.
 
 The filter and the page number live in the address (`/history?game=chinchon&page=2`), so that
-they survive a reload and can be linked.
+they survive a reload and can be linked; a value that is not one of them gives the first page of
+every game. Times are on the reader's clock and in their language (components/local_time.py);
+each game links to its own page (app/pages/history_game.py).
 """
 from __future__ import annotations
 
+import json
+import re
 from datetime import datetime
 
 from nicegui import ui
@@ -19,18 +23,25 @@ from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
 from app.i18n import CATALOGS, current_language, t
 from app.routes import route_exists
 from components.frame import frame
+from components.local_time import local, reader_offset, when
 
 LEVEL_ORDER = {level: position for position, level in enumerate((*LEVELS, MIXED_LEVEL))}
 GAME_ORDER = {game.id: position for position, game in enumerate(GAMES)}
 GAME_COLORS = {'chinchon': '#1f5f3a', 'ronda-robada': '#b5462b', 'continental': '#2b5fb5'}
+PAGE_NUMBER = re.compile(r'[0-9]{1,6}')   # ASCII digits only: '²' is a digit to str.isdigit, not to int()
 
 
-def history_page(request: Request) -> RedirectResponse | None:
+def page_param(raw: str | None) -> int:
+    """The page asked for in the address; anything but a plain number asks for the first."""
+    return int(raw) if raw is not None and PAGE_NUMBER.fullmatch(raw) else 1
+
+
+async def history_page(request: Request) -> RedirectResponse | None:
     account = current_account()
     if account is None:
         return login_redirect(request)
     game_id = request.query_params.get('game') if request.query_params.get('game') in GAMES_BY_ID else None
-    page_number = int(request.query_params['page']) if request.query_params.get('page', '').isdigit() else 1
+    page_number = page_param(request.query_params.get('page'))
     listing = history.history_page(user_id=account.id, game_id=game_id, page=page_number)
 
     with frame(t('history.title')):
@@ -61,12 +72,14 @@ def history_page(request: Request) -> RedirectResponse | None:
         ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
             .props('role=heading aria-level=2')
         with ui.column().classes('w-full gap-2').mark('game-list'):
-            for position, record in enumerate(listing.games):
-                game_row(record, position)
+            times = [(game_row(record, position), record.ended_at) for position, record in enumerate(listing.games)]
         if listing.pages > 1:
             ui.pagination(1, listing.pages, direction_links=True, value=listing.page,
                           on_change=lambda event: ui.navigate.to(history_path(game_id, event.value))) \
                 .props('max-pages=5 boundary-numbers').classes('self-center').mark('pages')
+        offset = await reader_offset()   # the times fill in once the browser has said its time zone
+        for label, moment in times:
+            label.set_text(when(moment, offset))
     return None
 
 
@@ -109,8 +122,9 @@ def totals_card(group: Totals) -> None:
             figure(t('history.played'), str(group.played))
             figure(t('history.wins'), str(group.wins))
             figure(t('history.win_rate'), percent(group.win_rate))
-            figure(t('history.average'), decimal(group.average))
-            figure(t('history.best'), str(group.best))
+            # None when every game of the group was abandoned: their scores are partial
+            figure(t('history.average'), t('history.no_figure') if group.average is None else decimal(group.average))
+            figure(t('history.best'), t('history.no_figure') if group.best is None else str(group.best))
         ui.label(t(f'history.better.{better}')).classes('text-xs text-gray-600')
 
 
@@ -119,21 +133,31 @@ def figure(label: str, value: str) -> None:
     ui.label(value).classes('font-semibold text-right tabular-nums')
 
 
-def game_row(record: GameRecord, position: int) -> None:
+def game_row(record: GameRecord, position: int) -> ui.label:
+    """One game of the list; returns the label of its time, which the page fills in."""
     name = t(GAMES_BY_ID[record.game_id].name_key)
     opponents = ', '.join(level_name(seat.name_or_level) for seat in record.seats if not seat.is_human)
     with ui.card().classes('w-full flex-row flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2') \
             .mark('game-row', f'game-row-{position}'):
         with ui.column().classes('gap-0 min-w-[9rem]'):
             ui.label(name).classes('font-bold')
-            ui.label(when(record.ended_at)).classes('text-xs text-gray-600')
+            moment = ui.label().classes('text-xs text-gray-600 min-h-4').mark('game-when')
         with ui.column().classes('gap-0 grow'):
-            ui.label(t('history.row.result', score=record.score, place=record.placement,
-                       seats=len(record.seats)))
+            ui.label(t('history.row.abandoned_text') if record.abandoned else
+                     t('history.row.result', score=record.score, place=record.placement, seats=len(record.seats)))
             ui.label(t('history.row.details', hands=record.hands_played, opponents=opponents)) \
                 .classes('text-xs text-gray-600')
-        if record.won:
+        if record.abandoned:
+            ui.badge(t('history.row.abandoned'), color='grey-7').classes('px-2 py-1').mark('abandoned')
+        elif record.won:
             ui.badge(t('history.row.won'), color='accent').classes('text-black px-2 py-1')
+        ui.link(t('history.row.open'), game_path(record.id)).classes('font-semibold text-[#1f5f3a]') \
+            .mark('game-link')
+    return moment
+
+
+def game_path(record_id: int) -> str:
+    return f'/history/{record_id}'
 
 
 def chart_card(title: str, span: str):
@@ -146,16 +170,30 @@ def chart_card(title: str, span: str):
 def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
     return {
         'animation': False,
-        'tooltip': {'trigger': 'item'},
+        'tooltip': {'trigger': 'item', ':formatter': point_formatter()},
         'legend': {'top': 0, 'type': 'scroll'},
         'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
-        'xAxis': {'type': 'time', 'axisLabel': {'hideOverlap': True}},
+        # the browser writes the dates: its own time zone, the page's language ('1 dic', not 'Dec 1')
+        'xAxis': {'type': 'time', 'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
         'yAxis': {'type': 'value', 'scale': True},
         'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
                     'color': GAME_COLORS.get(game_id),
-                    'data': [[moment.isoformat(), score] for moment, score in points]}
+                    'data': [[local(moment, 0).isoformat(), score] for moment, score in points]}
                    for game_id, points in timeline.items()],
     }
+
+
+def date_formatter() -> str:
+    """A JavaScript function for the time axis: the day and month in the page's language."""
+    language = json.dumps(current_language())
+    return f"(value) => new Date(value).toLocaleDateString({language}, {{day: 'numeric', month: 'short'}})"
+
+
+def point_formatter() -> str:
+    """A JavaScript function for a point's tooltip: its game, date and time (reader's clock), score."""
+    language = json.dumps(current_language())
+    return ("(point) => `${point.marker}${point.seriesName}<br>${new Date(point.value[0]).toLocaleString("
+            f"{language}, {{dateStyle: 'medium', timeStyle: 'short'}})}}: <b>${{point.value[1]}}</b>`")
 
 
 def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
@@ -176,10 +214,6 @@ def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
 def level_name(level: str) -> str:
     key = f'history.level.{level}'
     return t(key) if key in CATALOGS[current_language()] else level
-
-
-def when(moment: datetime) -> str:
-    return moment.strftime('%d/%m/%Y %H:%M UTC' if current_language() == 'es' else '%Y-%m-%d %H:%M UTC')
 
 
 def percent(rate: float) -> str:

@@ -1,5 +1,7 @@
 """/history as a player meets it: games recorded through `record_finished_game` show up with the
-right figures, only to their owner, with plots, a filter, pages and a friendly empty state."""
+right figures, only to their owner, with plots, a filter, pages and a friendly empty state; times
+on the reader's clock and in their language; any page value in the address gives a page."""
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,8 +17,13 @@ ES, EN = CATALOGS['es'], CATALOGS['en']
 PASSWORD = 'correct horse'
 SLOW = 30  # retries of 0.1 s after a submit: hashing runs in a worker thread, and CI machines are busy
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
 
 
+@pytest.fixture(autouse=True)
+def browser_clock(user: User) -> None:
+    """The simulated browser is in Madrid, in summer (JavaScript says -120: two hours ahead of UTC)."""
+    user.javascript_rules[ASK_OFFSET] = lambda _: -120
 
 
 def new_account(username: str) -> int:
@@ -65,7 +72,7 @@ async def test_recorded_games_show_with_their_figures(user: User) -> None:
     with user.scope(marker='game-row-0'):  # newest first
         await user.should_see(ES['game.ronda-robada.name'])
         await user.should_see('Resultado 25 · puesto 1 de 2')
-        await user.should_see('01/05/2026 20:50 UTC')
+        await user.should_see('1 may 2026, 22:50')   # Madrid's clock, Spanish month
         await user.should_see(ES['history.row.won'])
     for marker in ('chart-timeline', 'chart-by-game', 'chart-by-level'):
         await user.should_see(marker=marker)
@@ -135,6 +142,33 @@ async def test_history_speaks_english_too(user: User) -> None:
     user.find(marker='login-submit').click()
     await user.should_see(EN['nav.history'], retries=SLOW)
     await user.open('/history')
-    for text in (EN['history.chart.timeline'], EN['history.win_rate'], '50%', '21.5', 'Games (2)', '2026-05-01 20:00 UTC'):
+    for text in (EN['history.chart.timeline'], EN['history.win_rate'], '50%', '21.5', 'Games (2)', 'May 1, 2026, 22:00'):
         await user.should_see(text)
     await user.should_not_see(ES['history.win_rate'])
+
+
+async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) -> None:
+    user.javascript_rules[ASK_OFFSET] = lambda _: -540   # Tokyo: 20:50 UTC is 05:50 the next morning
+    play(new_account('Ana'), 'chinchon', 12, won=True, minutes_later=50)
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='game-row-0'):
+        await user.should_see('2 may 2026, 05:50')
+    await user.should_not_see('UTC')
+    await user.should_not_see('May')
+    # the plot's dates are written by the browser, in its time zone and the page's language
+    timeline = user.find(marker='chart-timeline').elements.pop().options
+    assert timeline['series'][0]['data'][0][0] == '2026-05-01T20:50:00+00:00'
+    assert 'toLocaleDateString("es"' in timeline['xAxis']['axisLabel'][':formatter']
+    assert 'toLocaleString("es"' in timeline['tooltip'][':formatter']
+
+
+@pytest.mark.parametrize('value', ['²', '٣', '9' * 5000, '-2', '0', 'abc', '', '2.0', '1e3', '%00', '２'])
+async def test_any_page_value_gives_the_normal_page(user: User, value: str) -> None:
+    ana = new_account('Ana')
+    for minute in range(23):
+        play(ana, 'chinchon', 100 + minute, won=False, minutes_later=minute)
+    await log_in(user, 'Ana')
+    await user.open(f'/history?page={value}&game={value}')   # user.open fails on any status but 200
+    await user.should_see('Partidas (23)')
+    await user.should_see('Resultado 122 · puesto 2 de 2')   # the first page, every game

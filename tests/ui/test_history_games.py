@@ -1,0 +1,138 @@
+"""Each recorded game has its own page, linked from its row in /history: its players (names and
+levels), its rule options, every hand's points as recorded and every hand's seed and fingerprint.
+It is its owner's alone: any other address of that form gets the 404 page."""
+import asyncio
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from nicegui.testing import User
+
+from app import accounts
+from app.history import SeatResult, game_detail, record_finished_game
+from app.i18n import CATALOGS
+from app.tables import registry
+
+from table_positions import chinchon_position
+
+pytestmark = pytest.mark.usefixtures('fresh_accounts')
+
+ES = CATALOGS['es']
+PASSWORD = 'correct horse'
+SLOW = 30
+ENDED = datetime(2026, 12, 1, 8, 1, tzinfo=UTC)
+ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
+
+
+@pytest.fixture(autouse=True)
+def browser_clock(user: User) -> None:
+    user.javascript_rules[ASK_OFFSET] = lambda _: -60   # Madrid in winter: one hour ahead of UTC
+
+
+def new_account(username: str) -> int:
+    return accounts.register(username=username, password=PASSWORD, confirmation=PASSWORD).id
+
+
+async def log_in(user: User, username: str) -> None:
+    await user.open('/login')
+    user.find(marker='username').type(username)
+    user.find(marker='password').type(PASSWORD)
+    user.find(marker='login-submit').click()
+    await user.should_see(ES['nav.history'], retries=SLOW)
+
+
+def chinchon_game(user_id: int) -> int:
+    """Three hands at 50 points with buy-back: the second one void; Ana wins against Lucía and Mateo."""
+    return record_finished_game(
+        user_id=user_id, game_id='chinchon', started_at=ENDED - timedelta(minutes=25), ended_at=ENDED,
+        options={'seats': 3, 'level': 'hard', 'speed': 'fast', 'hints': False, 'rules': {'limit': 50, 'buyback': True}},
+        hands_played=3,
+        seats=[SeatResult('Ana', True, 14, 1, True, name='Ana'), SeatResult('hard', False, 52, 3, False, name='Lucía'),
+               SeatResult('hard', False, 38, 2, False, name='Mateo')],
+        deal_commitments=[('c0ffee01', '1111'), ('c0ffee02', '2222'), ('c0ffee03', '3333')],
+        hand_points=[(4, 21, 30), None, (10, 31, 8)])
+
+
+async def test_a_games_page_shows_its_players_options_hands_and_seeds(user: User) -> None:
+    ana = new_account('Ana')
+    record_id = chinchon_game(ana)
+    await log_in(user, 'Ana')
+    await user.open('/history')
+    link = user.find(marker='game-link').elements.pop()
+    assert link.props['href'] == f'/history/{record_id}'
+    await user.open(link.props['href'])
+    await user.should_see('Chinchón, 1 dic 2026, 08:36')   # started, on Madrid's clock
+    await user.should_see('Terminó: 1 dic 2026, 09:01')
+    await user.should_see('Resultado 14 · puesto 1 de 3')
+    players = user.find(marker='players-table').elements.pop()
+    assert [(row['player'], row['level'], row['score'], row['place']) for row in players.rows] == [
+        ('Ana (tú)', 'Persona', 14, 1), ('Lucía', 'difícil', 52, 3), ('Mateo', 'difícil', 38, 2)]
+    with user.scope(marker='options'):
+        for text in ('Jugadores en la mesa (tú y la máquina)', '3', 'Nivel de la máquina', 'Difícil',
+                     'Velocidad de juego', 'Tope de puntos', '50 (partida corta)', 'Reenganche', 'Pistas'):
+            await user.should_see(text)
+    hands = user.find(marker='hands-table').elements.pop()
+    assert [column['label'] for column in hands.columns][1:] == ['Ana (tú)', 'Lucía', 'Mateo']
+    assert [[row['hand'], row['seat0'], row['seat1'], row['seat2']] for row in hands.rows] == [
+        ['Mano 1', '4', '21', '30'], ['Mano 2', 'nula', 'nula', 'nula'], ['Mano 3', '10', '31', '8']]
+    with user.scope(marker='seed-2'):
+        await user.should_see('2222')
+        await user.should_see('c0ffee02')
+
+
+async def test_a_game_recorded_before_points_were_kept_says_so(user: User) -> None:
+    ana = new_account('Ana')
+    record_id = record_finished_game(
+        user_id=ana, game_id='continental', options={}, started_at=ENDED, ended_at=ENDED, hands_played=2,
+        seats=[SeatResult('Ana', True, 40, 2, False), SeatResult('easy', False, 10, 1, True)],
+        deal_commitments=[('aa', '1'), ('bb', '2')])
+    await log_in(user, 'Ana')
+    await user.open(f'/history/{record_id}')
+    hands = user.find(marker='hands-table').elements.pop()
+    assert {row['seat0'] for row in hands.rows} == {'sin apuntar'}
+    players = user.find(marker='players-table').elements.pop()
+    assert players.rows[1]['player'] == 'La máquina' and players.rows[1]['level'] == 'fácil'
+
+
+async def test_another_players_game_and_any_other_id_get_the_404_page(user: User) -> None:
+    record_id = chinchon_game(new_account('Ana'))
+    new_account('Bea')
+    await log_in(user, 'Bea')
+    for address in (f'/history/{record_id}', '/history/987654', '/history/abc', '/history/-1',
+                    '/history/' + '9' * 5000, '/history/²'):
+        response = await user.http_client.get(address)
+        assert response.status_code == 404, address
+        assert ES['not_found.title'] in response.text and '1111' not in response.text
+
+
+async def test_a_guest_is_asked_to_log_in(user: User) -> None:
+    record_id = chinchon_game(new_account('Ana'))
+    response = await user.http_client.get(f'/history/{record_id}', follow_redirects=False)
+    assert response.status_code in (302, 303, 307) and '/login' in response.headers['location']
+
+
+async def test_a_game_played_at_a_table_keeps_each_hands_points_seed_and_computer_names() -> None:
+    ana = accounts.register(username='ana', password=PASSWORD, confirmation=PASSWORD)
+    # Lucía (seat 1) closes at once and you go over 100: one hand, game over
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0])
+    table.seats[0].user_id, table.seats[0].name = ana.id, 'Ana'
+    registry.add_table(table)
+    leave = registry.watch(table, 0, lambda view, events: None)
+    for _ in range(500):
+        if table.is_over():
+            break
+        if table.pause is not None:
+            table.resume_after_count(0, table.version)
+        await asyncio.sleep(0.02)
+    leave()
+    assert table.is_over()
+    from app.history import history_page
+    [record] = history_page(user_id=ana.id).games
+    detail = game_detail(user_id=ana.id, record_id=record.id)
+    counted = [event['data']['result'] for event in table.hand_results if 'result' in event['data']]
+    assert [hand.points for hand in detail.hands] == [tuple(result['added']) for result in counted]
+    assert [hand.seed for hand in detail.hands] == [past.seed for past in table.view(0).past_hands]
+    assert [seat.name for seat in detail.record.seats] == ['Ana', 'Lucía']
+    assert detail.options['rules'] == {'limit': 100, 'buyback': False}
+    assert game_detail(user_id=ana.id + 1, record_id=record.id) is None
