@@ -1,8 +1,9 @@
 """House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
 import os
 
-from app import config
+from app import config, security
 
+security.private_files()   # before anything is written: the secret, SQLite and NiceGUI's storage are 0600
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
 os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui'))
 
@@ -15,6 +16,7 @@ from models.db import init_db  # noqa: E402
 
 init_db()
 register_pages()
+security.install()          # security headers on every response; idle browsers' storage forgotten
 app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
 app.on_shutdown(save_all)
 

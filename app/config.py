@@ -30,10 +30,17 @@ def storage_secret() -> str:
     if from_env:
         return from_env
     path = data_dir() / 'storage_secret'
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:  # created with its final mode (0600), never readable by others for a moment
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(descriptor, 'w') as file:
+            file.write(secrets.token_urlsafe(48))
+    secret = path.read_text().strip()
+    if not secret:  # an empty key would sign cookies anybody can forge
+        raise SystemExit(f'{path} is empty: delete it to have a new secret generated, or set STORAGE_SECRET.')
+    return secret
 
 
 def host() -> str:
