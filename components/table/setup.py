@@ -5,7 +5,7 @@ again when read back: a tampered or outdated value falls back to its default."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
@@ -13,6 +13,9 @@ from app.engine.protocol import LEVELS
 from app.games import GameInfo, RuleOption
 from app.i18n import CATALOGS, current_language, t
 from app.tables.table import SPEEDS, TableOptions
+
+if TYPE_CHECKING:
+    from components.table.room_form import RoomForm
 
 TOGGLE = 'no-caps spread unelevated toggle-color=primary'
 
@@ -41,7 +44,10 @@ def to_table_options(game: GameInfo, choice: dict[str, Any]) -> TableOptions:
                         rules={option.name: choice[option.name] for option in game.options})
 
 
-def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]], None]) -> None:
+def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]], None],
+               room_form: RoomForm | None = None) -> None:
+    """``room_form``, when given, offers "Jugar con amigos": its choices are drawn above the start
+    button, which then creates the room (``room_form.create``) instead of dealing."""
     choice = clean_options(game, stored)
     with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="setup"'):
         ui.label(t('setup.title', game=t(game.name_key))).classes('text-2xl font-bold') \
@@ -60,8 +66,32 @@ def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]],
             if not option.value_keys:
                 _switch(option, choice)
         ui.switch(t('setup.hints'), value=choice['hints']).bind_value(choice, 'hints').mark('opt-hints')
-        ui.button(t('setup.start'), on_click=lambda: on_start(clean_options(game, choice))) \
-            .props('unelevated size=lg no-caps data-testid="start"').classes('w-full mt-2').mark('start')
+        room_slot = ui.column().classes('w-full gap-3')
+        mode = {'room': False}
+
+        def start() -> None:
+            if mode['room'] and room_form is not None:
+                room_form.create(clean_options(game, choice))
+            else:
+                on_start(clean_options(game, choice))
+
+        # sticky: on a phone (or any short window) "Repartir" stays in view while the options scroll
+        start_button = ui.button(t('setup.start'), on_click=start) \
+            .props('unelevated size=lg no-caps data-testid="start"') \
+            .classes('w-full mt-2 sticky bottom-2 z-10 shadow-md').mark('start')
+        if room_form is not None:
+            def switch() -> None:
+                mode['room'] = not mode['room']
+                room_slot.clear()
+                if mode['room']:
+                    with room_slot:
+                        room_form.draw(choice)
+                start_button.set_text(t('room.create') if mode['room'] else t('setup.start'))
+                friends.set_text(t('room.alone') if mode['room'] else t('room.friends'))
+                friends.props(f'icon={"smart_toy" if mode["room"] else "group"}')
+
+            friends = ui.button(t('room.friends'), icon='group', on_click=switch) \
+                .props('outline no-caps data-testid="friends"').classes('w-full').mark('friends')
 
 
 def _toggle(label: str, choice: dict[str, Any], name: str, values: dict[Any, str], help_key: str | None = None) -> None:
