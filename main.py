@@ -7,7 +7,7 @@ security.private_files()   # before anything is written: the secret, SQLite and 
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
 os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui'))
 
-from nicegui import app, ui  # noqa: E402
+from nicegui import app, run, ui  # noqa: E402
 
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
@@ -17,6 +17,9 @@ from models.db import init_db  # noqa: E402
 init_db()
 register_pages()
 security.install()          # security headers on every response; idle browsers' storage forgotten
+# the computer players think in worker processes (Table._bot_action): started fresh, as NiceGUI
+# advises, not forked from a server that runs threads
+run.process_pool_start_method = 'spawn'
 app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
 app.on_shutdown(save_all)
 

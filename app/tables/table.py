@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from nicegui import run
+
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 
@@ -26,6 +28,9 @@ BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena'})   # Spanish words about them agree
 LOG_LENGTH = 80
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
+# at most this many computer moves a second at one table, even at instant speed or once every person
+# is out: a table's computers take turns in the process pool with every other table's
+MAX_COMPUTER_MOVES_PER_SECOND = 20
 # seconds; a step is saved once its update has surely left for the screens (a write that starts
 # while the update is still on its way delays it: at 10 ms a drop took 1.6x a bare button, at
 # 50 ms 1.4x). A kill in between loses at most that last step.
@@ -89,6 +94,12 @@ def computer_seats(options: TableOptions, people: list[Seat]) -> list[Seat]:
                      for index in range(options.seats - len(people))]
 
 
+def computer_choice(game_id: str, level: str, seed: str, view: Any) -> Any:
+    """A computer's move from its seat's view (runs in a worker process: everything it needs
+    comes as plain, picklable arguments, and the same arguments always give the same move)."""
+    return GAMES_BY_ID[game_id].ai_module.make_bot(level, random.Random(seed)).choose(view)
+
+
 class Table:
     def __init__(self, table_id: str, game: GameInfo, options: TableOptions, seats: list[Seat], *, seed: int,
                  state: Any | None = None, version: int = 0, started_at: float | None = None,
@@ -122,6 +133,7 @@ class Table:
         self.on_save: Callable[['Table'], None] | None = None
         self.on_game_over: Callable[['Table'], None] | None = None
         self._running: asyncio.Task | None = None
+        self._last_computer_move = float('-inf')   # time.monotonic() of this table's latest computer move
         self._save_pending: asyncio.TimerHandle | None = None
         self._people_were_out = self.people_are_out()
 
@@ -289,15 +301,32 @@ class Table:
             await asyncio.sleep(MIN_BEAT)
             if self._computer_on_turn() != seat:
                 return
-            self._step(self.state.apply(seat, self._bot_action(seat)), start=False)
+            version = self.version
+            action = await self._bot_action(seat)
+            if action is None:   # the server is stopping
+                return
+            await asyncio.sleep(self._last_computer_move + 1 / MAX_COMPUTER_MOVES_PER_SECOND - time.monotonic())
+            if self.version != version or self._computer_on_turn() != seat:
+                return
+            self._last_computer_move = time.monotonic()
+            self._step(self.state.apply(seat, action), start=False)
 
-    def _bot_action(self, seat: int) -> Any:
-        """The computer's choice; should a bot ever fail or pick an illegal action, the table plays
-        on with the first legal action instead of freezing (and the failure is logged)."""
+    async def _bot_action(self, seat: int) -> Any:
+        """The computer's choice, thought out in NiceGUI's process pool (one worker per core) so
+        that the server's event loop keeps answering every screen meanwhile. Should a bot ever
+        fail or pick an illegal action, the table plays on with the first legal action instead of
+        freezing (and the failure is logged). None when the server is stopping."""
         view = self.view(seat)
+        level, seed = self.seats[seat].level or 'normal', f'{self.seed}:{seat}:{self.version}'
         try:
-            bot = self.ai.make_bot(self.seats[seat].level or 'normal', random.Random(f'{self.seed}:{seat}:{self.version}'))
-            action = bot.choose(view)
+            try:
+                action = await run.cpu_bound(computer_choice, self.game.id, level, seed, view)
+            except RuntimeError as error:   # no process pool: a table driven without the server
+                if 'not set up' not in str(error):
+                    raise
+                action = computer_choice(self.game.id, level, seed, view)
+            if action is None:
+                return None
         except Exception:   # any bug in a bot must not stop the game for the people at the table
             logger.exception('%s bot failed at seat %s', self.game.id, seat)
             action = None
