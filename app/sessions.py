@@ -18,16 +18,20 @@ have signed in to it before (see `app.accounts.authenticate`).
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from datetime import timedelta
 from urllib.parse import urlencode
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from models.db import session_scope
 from models.tables import (add_sign_in_session, end_sign_in_sessions, forget_expired_sign_in_sessions,
                            remember_device, take_sign_in_ticket, user_of_sign_in_session, utcnow)
+
+log = logging.getLogger(__name__)
 
 SESSION_COOKIE = 'hod_session'
 DEVICE_COOKIE = 'hod_device'
@@ -104,8 +108,12 @@ def end_all_sessions(user_id: int) -> None:
 def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
     from app.accounts import safe_next
 
-    tokens = begin_session(ticket, old_session=request.cookies.get(SESSION_COOKIE),
-                           device=request.cookies.get(DEVICE_COOKIE))
+    try:
+        tokens = begin_session(ticket, old_session=request.cookies.get(SESSION_COOKIE),
+                               device=request.cookies.get(DEVICE_COOKIE))
+    except SQLAlchemyError as error:  # back to the form, which says what is wrong if it lasts
+        log.error('sessions: the database failed: %s', error.__class__.__name__, exc_info=error)
+        tokens = None
     if tokens is None:
         return RedirectResponse('/login?' + urlencode({'next': safe_next(next)}), status_code=303)
     token, device = tokens
