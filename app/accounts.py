@@ -236,6 +236,7 @@ def _count_failure(keys: dict[str, int], now: datetime) -> AccountError:
             if key_wait:
                 lock_login_throttle(session=session, key=key, until=now + key_wait)
                 wait = max(wait or key_wait, key_wait)
+    with session_scope() as session:  # apart: it takes no lock while the counts above hold theirs
         forget_login_failures(session=session, before=now - FORGET_FAILURES_AFTER)
     return _throttled(wait) if wait else AccountError('account.error.login_failed')
 
