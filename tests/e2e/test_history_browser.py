@@ -1,9 +1,20 @@
-"""Register, play a Chinchón game to the end, and find it in the history with its plot."""
+"""Register, play a Chinchón game to the end, and find it in the history with its plot, its time
+on the browser's own clock (its real UTC offset, asked once the page is connected) and its page."""
 from __future__ import annotations
 
+import re
+from datetime import datetime
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from test_chinchon_browser import play_one_step, start_game, wait_for_my_decision
+
+
+@pytest.fixture(scope='session')
+def browser_context_args(browser_context_args: dict) -> dict:
+    # Mexico City: UTC-6 all year, so a time shown in UTC (or the server's zone) cannot pass for it
+    return {**browser_context_args, 'timezone_id': 'America/Mexico_City'}
 
 
 def test_register_play_and_see_the_game_in_history(page: Page) -> None:
@@ -27,3 +38,16 @@ def test_register_play_and_see_the_game_in_history(page: Page) -> None:
     expect(page.get_by_text('Chinchón').first).to_be_visible()
     expect(page.get_by_text('Porcentaje de victorias').first).to_be_visible()
     expect(page.get_by_text('Aún no hay partidas guardadas')).to_have_count(0)
+    shown = page.get_by_text(re.compile(r'^\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic) \d{4}, \d\d:\d\d$'))
+    expect(shown.first).to_be_visible()
+    browser_now = datetime.fromisoformat(page.evaluate(
+        "(() => { const d = new Date(); d.setMinutes(d.getMinutes() - d.getTimezoneOffset());"
+        " return d.toISOString().slice(0, 16); })()"))   # the browser's wall clock
+    hour, minute = map(int, shown.first.inner_text().rsplit(', ', 1)[1].split(':'))
+    apart = (browser_now.hour * 60 + browser_now.minute - hour * 60 - minute) % (24 * 60)
+    assert min(apart, 24 * 60 - apart) < 10   # minutes: the game just ended, on this clock
+
+    page.get_by_role('link', name='Ver la partida').first.click()
+    expect(page.get_by_text('Mano 1', exact=True).first).to_be_visible()
+    expect(page.get_by_text('La semilla de cada mano')).to_be_visible()
+    expect(page.get_by_text(re.compile(r'^Chinchón, \d{1,2} [a-z]+ \d{4}, \d\d:\d\d$'))).to_be_visible()
