@@ -34,7 +34,7 @@ def test_the_pages_run_under_the_policy(page: Page) -> None:
 def test_signing_in_sets_a_cookie_the_page_cannot_read(page: Page) -> None:
     violations = watch_violations(page)
     page.goto('/register')
-    page.get_by_label('Username').or_(page.get_by_label('Nombre de usuario')).fill('Begoña')
+    page.get_by_label('Nombre de usuario').fill('Begoña')
     page.get_by_label('Contraseña', exact=True).fill('correct horse')
     page.get_by_label('Repite la contraseña').fill('correct horse')
     page.get_by_role('button', name='Crear la cuenta').click()
@@ -42,4 +42,13 @@ def test_signing_in_sets_a_cookie_the_page_cannot_read(page: Page) -> None:
     cookies = {cookie['name']: cookie for cookie in page.context.cookies()}
     assert cookies['hod_session']['httpOnly'] and cookies['hod_session']['sameSite'] == 'Lax'
     assert 'hod_session' not in page.evaluate('document.cookie')
+    page.goto('/account')                                    # out, and in again through the login form
+    page.get_by_test_id('logout').or_(page.get_by_role('button', name='Cerrar sesión', exact=True)).first.click()
+    expect(page.get_by_role('link', name='Entrar')).to_be_visible()
+    assert 'hod_session' not in {cookie['name'] for cookie in page.context.cookies()}
+    page.goto('/login')
+    page.get_by_label('Nombre de usuario').fill('BEGOÑA')
+    page.get_by_label('Contraseña', exact=True).fill('correct horse')
+    page.get_by_role('button', name='Entrar', exact=True).click()
+    expect(page.get_by_role('link', name='Historial')).to_be_visible()
     assert violations == []

@@ -6,7 +6,9 @@ import shutil
 import unicodedata
 from pathlib import Path
 
+import httpx
 import pytest
+from nicegui import app
 from nicegui.testing import User
 
 from app import accounts, sessions
@@ -43,6 +45,20 @@ async def test_a_cookie_copied_before_sign_in_is_worthless_after_it(create_user)
     await thief.open('/account')
     await thief.should_see(marker='login-form')
     await thief.should_not_see(ES['nav.history'])
+
+
+async def test_the_session_cookie_is_http_only_lax_and_secure_over_https(user: User) -> None:
+    account = accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    await user.open('/')
+    for base, secure in (('http://test', False), ('https://test', True)):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=base) as browser:
+            response = await browser.get(sessions.start_path(sessions.issue_ticket(account.id), '/'))
+        assert response.status_code == 303 and response.headers['location'] == '/'
+        cookie = next(value for value in response.headers.get_list('set-cookie')
+                      if value.startswith(f'{sessions.SESSION_COOKIE}='))
+        attributes = {part.strip().split('=')[0].lower() for part in cookie.split(';')}
+        assert {'httponly', 'max-age', 'path'} <= attributes and 'samesite=lax' in cookie.lower()
+        assert ('secure' in attributes) is secure
 
 
 async def test_the_session_ends_at_sign_out_and_a_new_one_starts_at_each_sign_in(create_user) -> None:
