@@ -65,3 +65,67 @@ def test_the_continental_snippet_rebuilds_every_hand(language: str) -> None:
     assert raw['hands'] == round_the_table(deck, raw['dealer'], 3, 6)
     assert raw['discard'] == [deck[18]]
     assert raw['stock'][::-1] == deck[19:]
+
+
+def rebuilt_by_snippet(snippet: str, seed: str, pile: list[str], number: int) -> list[str]:
+    """The snippet's own ``rebuilt`` (the very text the table shows) for this pile."""
+    namespace = {'print': lambda *args: None}
+    exec(snippet.replace("seed = '...'", f'seed = {seed!r}'), namespace)
+    return namespace['rebuilt'](pile, number)
+
+
+def stock_rebuilds(game, seats: int, seed: int, keep_playing) -> list[tuple[str, list[str], int, list[str]]]:
+    """Play a seeded game, always drawing from the stock and never going out, until the stock has
+    been rebuilt twice: (hand seed, discard pile before, rebuild number, the rebuilt stock in the
+    order drawn) for every rebuild."""
+    rng = random.Random(seed)
+    state = game.new_game(game.Rules(), seats, random.Random(seed))
+    found = []
+    while len(found) < 2:
+        seat = state.current_seat
+        action = rng.choice([action for action in state.legal_actions(seat) if keep_playing(action)])
+        pile = [str(card) for card in state.discard]
+        events = state.apply(seat, action)
+        rebuild = next((event for event in events if event.kind == 'reshuffle'), None)
+        if rebuild is not None:
+            raw = state.to_dict()
+            seed_now = raw['seed'] if game is chinchon else raw['seeds'][-1]
+            drawn = raw['hands'][seat][-1]   # the rebuilt stock's first card went to the player at once
+            found.append((seed_now, pile, len(found) + 1, [drawn] + raw['stock'][::-1]))
+    return found
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+def test_a_chinchon_stock_rebuilt_from_the_discard_pile_follows_from_the_hands_seed(language: str) -> None:
+    never_out = lambda action: action.kind in ('draw_stock', 'discard')   # noqa: E731
+    for seats, seed in ((2, 1), (4, 2)):
+        for hand_seed, pile, number, stock in stock_rebuilds(chinchon, seats, seed, never_out):
+            assert rebuilt_by_snippet(CHINCHON[language], hand_seed, pile[:-1], number) == stock
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+def test_a_continental_stock_rebuilt_from_the_discard_pile_follows_from_the_hands_seed(language: str) -> None:
+    never_out = lambda action: action.kind in ('pass_offer', 'draw_stock', 'discard')   # noqa: E731
+    for hand_seed, pile, number, stock in stock_rebuilds(continental, 2, 3, never_out):
+        assert rebuilt_by_snippet(CONTINENTAL[language], hand_seed, pile[:-1], number) == stock
+
+
+@pytest.mark.parametrize('game_id', ['chinchon', 'continental', 'ronda-robada'])
+def test_a_tables_hand_seeds_come_from_secrets_not_from_its_game_generator(game_id: str) -> None:
+    from app.games import GAMES_BY_ID
+    from app.tables.table import Seat, Table, TableOptions, computer_seats
+
+    game = GAMES_BY_ID[game_id]
+    options = TableOptions(seats=3, level='easy', speed='instant')
+
+    def hand_seed(state) -> str:
+        raw = state.to_dict()
+        return raw['seeds'][-1] if 'seeds' in raw else raw['seed']
+
+    tables = [Table(f'{game_id[:8]:x<15}{n}', game, options, computer_seats(options, [Seat('person')]), seed=5)
+              for n in range(2)]
+    # the game's generator would give this seed (and the next ones, and after ~156 it can be predicted)
+    from_the_generator = hand_seed(game.engine_module.new_game(game.make_rules(), 3, random.Random(5)))
+    seeds = [hand_seed(table.state) for table in tables]
+    assert from_the_generator not in seeds and seeds[0] != seeds[1]
+    assert all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds)

@@ -11,7 +11,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
+from typing import Callable, Iterable
 
 
 class SpanishSuit(Enum):
@@ -126,18 +126,31 @@ def french_deck(copies: int = 2, jokers: int = 4) -> list[Card]:
 
 
 # Fair deal -----------------------------------------------------------------
-# Each hand is shuffled from its own seed, a 32-hex-digit string drawn from the
-# game's generator. Views carry sha256(seed) from the deal on, and the seed once
-# the hand is over. Anyone can rebuild the deal:
+# Each hand is shuffled from its own seed, a 32-hex-digit string. A table draws it
+# from `secrets` and hands it to the engine (``new_game(..., hand_seeds=...)``); the
+# engine draws it from the game's generator only when given none (tests, the arena).
+# Views carry sha256(seed) from the deal on, and the seed once the hand is over.
+# Anyone can rebuild the deal, and every stock rebuilt from the discard pile:
 #
 #     import random
 #     from app.engine.cards import spanish_deck
 #     deck = spanish_deck()            # or spanish_deck(2), french_deck()
 #     random.Random(seed).shuffle(deck)
 #     # deck[0] is the first card dealt; see each game's deal() for the order.
+#     pile = discard_pile[:-1]         # rebuild n (1, 2...): all but the top card, bottom first
+#     random.Random(f'{seed}:{n}').shuffle(pile)
+#     # pile[0] is the first card drawn from the rebuilt stock.
+
+HandSeeds = Callable[[], str]   # each call: the seed of the next hand
+
 
 def new_hand_seed(rng: random.Random) -> str:
     return f'{rng.getrandbits(128):032x}'
+
+
+def seeds_from(rng: random.Random) -> HandSeeds:
+    """Hand seeds drawn from the game's own generator: reproducible, for tests and the arena."""
+    return lambda: new_hand_seed(rng)
 
 
 def commitment(seed: str) -> str:
@@ -148,3 +161,10 @@ def shuffled(deck: list[Card], seed: str) -> list[Card]:
     cards = list(deck)
     random.Random(seed).shuffle(cards)
     return cards
+
+
+def rebuilt_stock(pile: list[Card], seed: str, number: int) -> list[Card]:
+    """The stock made of ``pile`` (the discard pile but its top card, bottom first) at the hand's
+    rebuild ``number`` (1, 2...): shuffled from the hand's own seed, so that the revealed seed
+    accounts for every card of the hand. The first card drawn is the last of the list (the top)."""
+    return shuffled(pile, f'{seed}:{number}')[::-1]

@@ -11,8 +11,10 @@ Tables, bots, the arena and the tests talk to a game only through this:
     data = state.to_dict(); chinchon.GameState.from_dict(data)   # JSON-compatible, mid-hand too
 
 A game module exposes ``GAME_ID`` (the site's id, e.g. ``ronda-robada``), ``Rules``, ``GameState``
-(a subclass of :class:`GameState`), ``new_game(rules, seats, rng, dealer=None)`` (the first
-dealer, drawn with ``rng`` when None; every view names the dealer) and ``ACTIONS`` (its
+(a subclass of :class:`GameState`), ``new_game(rules, seats, rng, dealer=None, hand_seeds=None)``
+(the first dealer, drawn with ``rng`` when None; every view names the dealer; ``hand_seeds()``
+gives each hand's secret seed, drawn with ``rng`` when None: a table passes seeds from ``secrets``,
+which the engine never imports, and ``from_dict(raw, hand_seeds)`` takes them back) and ``ACTIONS`` (its
 ``actions_json.ActionCodec``: actions to and from JSON). Its computer players live in the
 module ``app.games`` registers for it, with ``make_bot(level, rng)`` returning a :class:`Bot`.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
@@ -126,7 +128,8 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Self: ...
+    def from_dict(cls, raw: dict[str, Any], hand_seeds: Callable[[], str] | None = None) -> Self:
+        """The game ``to_dict`` saved; the seeds of its next hands from ``hand_seeds`` (else its rng)."""
 
 
 def rng_state(rng: random.Random) -> list[Any]:

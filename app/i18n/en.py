@@ -293,7 +293,7 @@ MESSAGES: dict[str, str] = {
     'fair.hand': 'Hand {hand}',
     'fair.seed': 'seed {seed}',
     'fair.fingerprint': 'fingerprint {commitment}',
-    'fair.how': 'How to check: hash the revealed seed and compare it with the fingerprint you saw during the hand; the seed rebuilds the deal:',
+    'fair.how': 'How to check: hash the revealed seed and compare it with the fingerprint you saw during the hand; the seed rebuilds the deal and, in the games that rebuild the stock from the discard pile when it runs out, every rebuilt stock too:',
     'hint.draw_stock': 'Hint: draw from the stock.',
     'hint.draw_discard': 'Hint: take the discard.',
     'hint.discard': 'Hint: discard the {card}.',

@@ -296,7 +296,7 @@ MESSAGES: dict[str, str] = {
     'fair.hand': 'Mano {hand}',
     'fair.seed': 'semilla {seed}',
     'fair.fingerprint': 'huella {commitment}',
-    'fair.how': 'Cómo comprobarlo: calcula la huella de la semilla revelada y compárala con la que viste durante la mano; con la semilla puedes rehacer el reparto:',
+    'fair.how': 'Cómo comprobarlo: calcula la huella de la semilla revelada y compárala con la que viste durante la mano; con la semilla puedes rehacer el reparto y, en los juegos que rehacen el mazo con el descarte cuando se acaba, también cada mazo rehecho:',
     'hint.draw_stock': 'Pista: roba del mazo.',
     'hint.draw_discard': 'Pista: coge la carta del descarte.',
     'hint.discard': 'Pista: tira {card}.',

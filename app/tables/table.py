@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -94,6 +95,12 @@ def computer_seats(options: TableOptions, people: list[Seat]) -> list[Seat]:
                      for index in range(options.seats - len(people))]
 
 
+def fresh_hand_seed() -> str:
+    """A hand's secret seed, from the operating system's randomness: the seeds revealed after the
+    hands say nothing of the next ones (a Mersenne Twister's outputs would, after about 156 seeds)."""
+    return secrets.token_hex(16)
+
+
 def computer_choice(game_id: str, level: str, seed: str, view: Any) -> Any:
     """A computer's move from its seat's view (runs in a worker process: everything it needs
     comes as plain, picklable arguments, and the same arguments always give the same move)."""
@@ -115,8 +122,9 @@ class Table:
         self.ai = game.ai_module
         # the registry checks every rule option: a tampered one raises ValueError here
         self.rules = game.make_rules(options.rules)
-        self.state = state if state is not None else game.engine_module.new_game(self.rules, len(seats),
-                                                                                 random.Random(seed))
+        # the game's generator draws the first dealer; every hand's seed comes from secrets
+        self.state = state if state is not None else game.engine_module.new_game(
+            self.rules, len(seats), random.Random(seed), hand_seeds=fresh_hand_seed)
         # who dealt this game first: the next game at this table is dealt by the seat after it
         self.dealer: int = dealer if dealer is not None else self.state.view(0).dealer
         self.past_games: list[dict[str, Any]] = list(past_games or [])   # earlier games here: scores, winners
@@ -205,7 +213,7 @@ class Table:
         self.seed = seed
         self.dealer = (self.dealer + 1) % len(self.seats)
         self.state = self.game.engine_module.new_game(self.rules, len(self.seats), random.Random(seed),
-                                                      dealer=self.dealer)
+                                                      dealer=self.dealer, hand_seeds=fresh_hand_seed)
         self.started_at, self.pause, self.recorded = time.time(), None, False
         self.log, self.hand_results, self.hand_orders = [], [], {}
         self._people_were_out = self.people_are_out()
@@ -406,7 +414,8 @@ class Table:
                    raw: dict[str, Any], version: int) -> 'Table':
         game = GAMES_BY_ID[game_id]
         return cls(table_id, game, TableOptions.from_dict(options), [Seat.from_dict(seat) for seat in seats],
-                   seed=int(raw['seed']), state=game.engine_module.GameState.from_dict(raw['state']), version=version,
+                   seed=int(raw['seed']), state=game.engine_module.GameState.from_dict(raw['state'], fresh_hand_seed),
+                   version=version,
                    started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},

@@ -10,6 +10,7 @@ from nicegui import ui
 from app.i18n import personal, t
 from components.card import playing_card
 from components.chinchon.log import out_words
+from components.table.fair import REBUILD_SNIPPET
 from components.table_parts import MELD_COLOURS
 
 
@@ -109,7 +110,7 @@ deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
 random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... go one at a time round the table starting after the dealer,
 # 7 each; the next card starts the discard pile; the rest is the stock, top first.
-''',
+''' + REBUILD_SNIPPET['en'],
     'es': '''import hashlib, random
 seed = '...'  # la semilla revelada
 print(hashlib.sha256(seed.encode()).hexdigest())  # la huella que se mostró durante la mano
@@ -118,5 +119,5 @@ deck = [f'{r}{s}' for s in 'oceb' for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
 random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... van de una en una alrededor de la mesa empezando por quien sigue
 # a quien reparte, 7 a cada uno; la siguiente abre el descarte; el resto es el mazo, de arriba abajo.
-''',
+''' + REBUILD_SNIPPET['es'],
 }

@@ -14,6 +14,7 @@ from app.engine.continental import Contract
 from app.i18n import t
 from components.card import card_html
 from components.continental.log import contract_words
+from components.table.fair import REBUILD_SNIPPET
 
 
 def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on_next: Callable[[], None] | None,
@@ -72,7 +73,7 @@ random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... go one at a time round the table starting after the dealer until
 # everyone has the hand's count (6, 7, 8 ... 12); the next card is turned up on the
 # discard pile; the card after it is the first one drawn from the stock, and so on.
-''',
+''' + REBUILD_SNIPPET['en'],
     'es': '''import hashlib, random
 seed = '...'  # la semilla revelada de una mano
 print(hashlib.sha256(seed.encode()).hexdigest())  # la huella que se mostró durante esa mano
@@ -81,5 +82,5 @@ random.Random(seed).shuffle(deck)
 # deck[0], deck[1]... van de una en una alrededor de la mesa empezando por quien sigue a quien
 # reparte, hasta que todos tienen las cartas de la mano (6, 7, 8 ... 12); la siguiente se
 # destapa en el descarte; la que va después es la primera que se roba del mazo, y así.
-''',
+''' + REBUILD_SNIPPET['es'],
 }

@@ -11,6 +11,25 @@ from app.i18n import t
 from app.tables.records import PastDeal
 from components.controls import fold
 
+# the end of the snippets of the games whose stock is rebuilt from the discard pile (Chinchón,
+# Continental): the rebuild is shuffled from the hand's seed too, so the seed accounts for every card
+REBUILD_SNIPPET = {
+    'en': '''# When the stock runs out, rebuild n of the hand (1, 2...) takes the discard pile but its
+# top card, from the bottom up, shuffled the same way; pile[0] is the next card drawn:
+def rebuilt(pile, n):
+    pile = list(pile)
+    random.Random(f'{seed}:{n}').shuffle(pile)
+    return pile
+''',
+    'es': '''# Cuando se acaba el mazo, la vez n de la mano (1, 2...) se rehace con el descarte sin su
+# carta de arriba, de abajo arriba, barajado igual; pile[0] es la siguiente que se roba:
+def rebuilt(pile, n):
+    pile = list(pile)
+    random.Random(f'{seed}:{n}').shuffle(pile)
+    return pile
+''',
+}
+
 
 def fair_deal_box(commitment: str, past: Sequence[PastDeal], snippet: str) -> None:
     """Folded by default, and drawn with few elements: the table redraws in the browser on every move."""

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.engine import protocol
-from app.engine.cards import Card, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
+from app.engine.cards import (Card, HandSeeds, commitment, rebuilt_stock, seeds_from, shuffled, spanish_card,
+                              spanish_deck)
 from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
 
 from .actions import ACTION_TYPES, Action, BuyBack, Close, Discard, DrawDiscard, DrawStock
@@ -39,14 +40,16 @@ class Rules:
             raise ValueError(f'limit must be 100 or 50, not {self.limit!r}')
 
 
-def new_game(rules: Rules, seats: int, rng: random.Random, dealer: int | None = None) -> 'GameState':
+def new_game(rules: Rules, seats: int, rng: random.Random, dealer: int | None = None,
+             hand_seeds: HandSeeds | None = None) -> 'GameState':
     """``dealer`` deals the first hand (a table moves it one seat at each new game); without it
-    the first dealer is drawn with ``rng``."""
+    the first dealer is drawn with ``rng``. ``hand_seeds`` gives each hand's seed (a table's come
+    from ``secrets``); without it they are drawn with ``rng``."""
     if not 2 <= seats <= 6:
         raise ValueError(f'Chinchón is for 2 to 6 players, not {seats}')
     if dealer is not None and not 0 <= dealer < seats:
         raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
-    state = GameState(rules, seats, rng)
+    state = GameState(rules, seats, rng, hand_seeds)
     state.dealer = rng.randrange(seats) if dealer is None else dealer
     state._deal()
     return state
@@ -60,8 +63,9 @@ class GameState(protocol.GameState):
     """A game in progress. Hands hold cards in the order received (drawn cards go last); the
     stock and discard pile are lists whose last element is the top."""
 
-    def __init__(self, rules: Rules, seats: int, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, seats: int, rng: random.Random, hand_seeds: HandSeeds | None = None) -> None:
         self.rules, self.seats, self.rng = rules, seats, rng
+        self.hand_seeds = hand_seeds or seeds_from(rng)
         self.scores = [0] * seats
         self.out = [False] * seats
         self.buyback_used = [False] * seats
@@ -179,7 +183,7 @@ class GameState(protocol.GameState):
 
     def _deal(self) -> None:
         self.hand_number += 1
-        self.seed = new_hand_seed(self.rng)
+        self.seed = self.hand_seeds()
         deck = shuffled(spanish_deck(self.copies), self.seed)
         order, players = [], self._in()
         seat = self.dealer
@@ -205,10 +209,9 @@ class GameState(protocol.GameState):
             if self.reshuffles == MAX_RESHUFFLES or len(self.discard) < 2:
                 self._void_hand()
                 return
-            self.stock = self.discard[:-1]
-            self.discard = self.discard[-1:]
-            self.rng.shuffle(self.stock)
             self.reshuffles += 1
+            self.stock = rebuilt_stock(self.discard[:-1], self.seed, self.reshuffles)
+            self.discard = self.discard[-1:]
             self._log('reshuffle', None, number=self.reshuffles, stock_size=len(self.stock))
         self.hands[seat].append(self.stock.pop())
         self.phase = 'discard'
@@ -335,10 +338,10 @@ class GameState(protocol.GameState):
         }
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> 'GameState':
+    def from_dict(cls, raw: dict[str, Any], hand_seeds: HandSeeds | None = None) -> 'GameState':
         if raw.get('game') != GAME_ID:
             raise ValueError(f'not a Chinchón game: {raw.get("game")!r}')
-        state = cls(Rules(**raw['rules']), raw['seats'], rng_from_state(raw['rng']))
+        state = cls(Rules(**raw['rules']), raw['seats'], rng_from_state(raw['rng']), hand_seeds)
         state.scores, state.out = list(raw['scores']), list(raw['out'])
         state.buyback_used, state.dealer = list(raw['buyback_used']), raw['dealer']
         state.hand_number, state.seed = raw['hand_number'], raw['seed']

@@ -5,8 +5,8 @@ Deal order (fair deal): hand ``h`` is shuffled from its own seed,
 starting with the seat after the dealer, until everyone has the contract's count; the next card
 is turned up to start the discard pile; the rest is the stock and ``deck[k+1]`` (the card after
 the turned-up one) is the first card drawn from it. The first dealer is drawn with the game
-generator; the deal then passes to the next seat each hand. Rebuilt stocks are shuffled with
-the game generator too.
+generator; the deal then passes to the next seat each hand. A stock rebuilt from the discard pile
+is shuffled from the hand's seed too (``cards.rebuilt_stock``), so the seed accounts for every card.
 
 Offer round: the discard top is offered to ``order`` = the seat on turn, then the others in seat
 order, never its discarder (the first turned-up card has none, so the dealer is asked last).
@@ -19,7 +19,8 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from app.engine import protocol
-from app.engine.cards import Card, commitment, french_card, french_deck, new_hand_seed, shuffled
+from app.engine.cards import (Card, HandSeeds, commitment, french_card, french_deck, rebuilt_stock, seeds_from,
+                              shuffled)
 from app.engine.continental.actions import (Action, Discard, DrawStock, GoDown, LayOff, PassOffer,
                                             TakeOffer)
 from app.engine.continental.melds import HANDS, TableMeld, card_points, contract, table_meld
@@ -50,12 +51,13 @@ class GameState(protocol.GameState):
 
     open_kinds: ClassVar[frozenset[str]] = frozenset({'go_down', 'lay_off'})
 
-    def __init__(self, rules: Rules, seats: int, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, seats: int, rng: random.Random, hand_seeds: HandSeeds | None = None) -> None:
         if not 2 <= seats <= 6:
             raise ValueError(f'Continental is for 2 to 6 seats, got {seats}')
         self.rules = rules
         self.seats = seats
         self.rng = rng
+        self.hand_seeds = hand_seeds or seeds_from(rng)
         self.hand_number = 0
         self.dealer = 0
         self.seeds: list[str] = []
@@ -218,7 +220,7 @@ class GameState(protocol.GameState):
         self.hand_number += 1
         if self.hand_number > 1:
             self.dealer = (self.dealer + 1) % self.seats
-        seed = new_hand_seed(self.rng)
+        seed = self.hand_seeds()
         self.seeds.append(seed)
         deck = shuffled(french_deck(), seed)
         size = contract(self.hand_number).cards
@@ -257,11 +259,9 @@ class GameState(protocol.GameState):
 
     def _pop_stock(self) -> Card:
         if not self.stock:
-            pile = self.discard[:-1]
-            self.rng.shuffle(pile)
-            self.stock = pile
-            self.discard = self.discard[-1:]
             self.rebuilds += 1
+            self.stock = rebuilt_stock(self.discard[:-1], self.seeds[-1], self.rebuilds)
+            self.discard = self.discard[-1:]
             self._log('reshuffle', None, stock_size=len(self.stock), rebuild=self.rebuilds)
         return self.stock.pop()
 
@@ -377,8 +377,8 @@ class GameState(protocol.GameState):
         }
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> 'GameState':
-        state = cls(Rules.from_dict(raw['rules']), raw['seats'], rng_from_state(raw['rng']))
+    def from_dict(cls, raw: dict[str, Any], hand_seeds: HandSeeds | None = None) -> 'GameState':
+        state = cls(Rules.from_dict(raw['rules']), raw['seats'], rng_from_state(raw['rng']), hand_seeds)
         state.hand_number = raw['hand_number']
         state.dealer = raw['dealer']
         state.seeds = list(raw['seeds'])
@@ -405,13 +405,14 @@ class GameState(protocol.GameState):
 
 
 def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None,
-             dealer: int | None = None) -> GameState:
+             dealer: int | None = None, hand_seeds: HandSeeds | None = None) -> GameState:
     """A game ready for the first offer of hand 1. ``dealer`` deals it (a table moves it one seat
-    at each new game); without it the first dealer is drawn with ``rng``."""
+    at each new game); without it the first dealer is drawn with ``rng``. ``hand_seeds`` gives
+    each hand's seed (a table's come from ``secrets``); without it they are drawn with ``rng``."""
     rng = rng if rng is not None else random.Random()
     if dealer is not None and not 0 <= dealer < seats:
         raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
-    state = GameState(rules or Rules(), seats, rng)
+    state = GameState(rules or Rules(), seats, rng, hand_seeds)
     state.dealer = rng.randrange(seats) if dealer is None else dealer
     state._deal()
     return state

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from app.engine import protocol
 from app.engine.actions_json import action_to_json
-from app.engine.cards import Card, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
+from app.engine.cards import Card, HandSeeds, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
 from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
 from app.engine.ronda_robada.model import (ACTIONS, CENTRE_CARDS, GAME_ID, HAND_CARDS, MAX_SEATS, MIN_SEATS,
                                            Action, Confirm, Drop, Rules, RunView, StartRun, TakeLoose, TakePile,
@@ -54,16 +54,17 @@ def _cards(texts: list[str]) -> list[Card]:
 
 
 def new_game(rules: Rules | None = None, seats: int = 2, rng: random.Random | None = None,
-             dealer: int | None = None) -> 'GameState':
-    """Shuffle from a fresh seed drawn from ``rng`` and deal (order in the package docstring).
-    ``dealer`` is the seat that deals (a table moves it one seat at each new game); without it the
-    dealer is drawn with ``rng``. The player after the dealer starts."""
+             dealer: int | None = None, hand_seeds: HandSeeds | None = None) -> 'GameState':
+    """Shuffle from a fresh seed and deal (order in the package docstring): the seed comes from
+    ``hand_seeds`` (a table's from ``secrets``), else it is drawn from ``rng``. ``dealer`` is the
+    seat that deals (a table moves it one seat at each new game); without it the dealer is drawn
+    with ``rng``. The player after the dealer starts."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f'Ronda Robada is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}')
     if dealer is not None and not 0 <= dealer < seats:
         raise ValueError(f'no seat {dealer} to deal at a table of {seats}')
     rng = rng if rng is not None else random.Random()
-    seed = new_hand_seed(rng)
+    seed = hand_seeds() if hand_seeds is not None else new_hand_seed(rng)
     dealer = rng.randrange(seats) if dealer is None else dealer
     deck = shuffled(spanish_deck(), seed)
     state = GameState(rules or Rules(), seats, seed, stock=deck[CENTRE_CARDS:], hands=[[] for _ in range(seats)],
@@ -270,7 +271,8 @@ class GameState(protocol.GameState):
         }
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> 'GameState':
+    def from_dict(cls, raw: dict[str, Any], hand_seeds: HandSeeds | None = None) -> 'GameState':
+        """``hand_seeds`` is there for the protocol's sake: a game of Ronda Robada is one hand."""
         return cls(Rules.from_dict(raw['rules']), raw['seats'], raw['seed'], stock=_cards(raw['stock']),
                    hands=[_cards(h) for h in raw['hands']], loose=_cards(raw['loose']),
                    piles=[_cards(p) for p in raw['piles']], rng=rng_from_state(raw['rng']),
