@@ -12,8 +12,9 @@ missing user is checked against a dummy hash. Failures are counted in the databa
 (`LoginThrottle`, one atomic upsert per key), so the slow-down survives restarts and holds under
 parallel attempts: after `FREE_FAILURES[kind]` failures a key is locked for `FIRST_WAIT`, doubling
 with every further failure up to `MAX_WAIT`. Three kinds of key (OWASP's device-cookie scheme):
-the account, counted and locked only for browsers that have not signed in to it before (so an
-attacker cannot lock the owner out), and the client, by browser and by address.
+the account and the client (by browser and by address), for browsers that have not signed in to
+the account before; a browser that has is counted by its device cookie alone, so an attacker cannot
+lock the owner out.
 
 Passwords and usernames are compared in Unicode NFKC (NIST SP 800-63B), so 'José' typed with a
 combining accent is 'José'. A database that fails (read-only, missing, down) gives the
@@ -217,8 +218,12 @@ def sign_in(*, username: str, password: str, client: Client = Client()) -> tuple
 
 
 def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict[str, int]:
-    """Throttle key -> free failures. The account's key is left out for a browser it knows."""
-    keys = {} if known_device else {f'account:{username_key(username)[:100]}': FREE_FAILURES['account']}
+    """Throttle key -> free failures. A browser the account knows is counted by its device cookie
+    alone (OWASP): neither the account's lock nor its address's (a whole office behind one address,
+    or an attacker in it) keeps the owner out, and dropping its other cookies does not reset the count."""
+    if known_device and client.device:
+        return {f'device:{sessions.digest(client.device)[:64]}': FREE_FAILURES['browser']}
+    keys = {f'account:{username_key(username)[:100]}': FREE_FAILURES['account']}
     if client.browser:
         keys[f'browser:{client.browser[:100]}'] = FREE_FAILURES['browser']
     if client.address:
