@@ -19,6 +19,7 @@ from app.tables.table import (
     Table,
     TableOptions,
     computer_choice,
+    think_in_worker,
 )
 
 
@@ -46,7 +47,7 @@ async def test_the_computers_think_in_the_process_pool(user: User, monkeypatch: 
     table = chinchon_position(seats=3, hands={0: '1o 2o 3o 7c 10e 11b 12b'}, current=1, dealer=0)
     await open_position(user, table)
     await until(lambda: phase(user) == 'draw')   # both computers have played, in worker processes
-    assert thought[:4] == [(computer_choice, 'chinchon', 'easy')] * 4
+    assert thought[:4] == [(think_in_worker, 'chinchon', 'easy')] * 4
     assert table.version >= 4
 
 
@@ -61,5 +62,5 @@ async def test_a_worker_process_chooses_what_the_table_would(user: User, game: s
     view = table.view(1)
     for level in ('easy', 'normal', 'hard'):
         seed = f'{random.Random(level).random()}'
-        chosen = await run.cpu_bound(computer_choice, game, level, seed, view)
+        chosen = await run.cpu_bound(think_in_worker, game, level, seed, view)
         assert chosen == computer_choice(game, level, seed, view) and chosen in view.legal_actions
