@@ -41,7 +41,8 @@ def new_table_id() -> str:
 
 
 def new_seed() -> int:
-    """A game's secret seed: its deals are drawn from it (each deal's own seed is revealed after it)."""
+    """A game's secret seed: its first dealer and its computers' choices are drawn from it (each
+    hand is shuffled from its own seed, from ``secrets`` too, revealed once the hand is over)."""
     return secrets.randbits(63)
 
 

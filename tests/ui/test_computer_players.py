@@ -64,3 +64,19 @@ async def test_a_worker_process_chooses_what_the_table_would(user: User, game: s
         seed = f'{random.Random(level).random()}'
         chosen = await run.cpu_bound(think_in_worker, game, level, seed, view)
         assert chosen == computer_choice(game, level, seed, view) and chosen in view.legal_actions
+
+
+async def test_a_computer_makes_no_move_once_the_server_is_stopping(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
+    async def stopping(callback, *args):   # what run.cpu_bound answers while NiceGUI shuts down
+        return None
+    monkeypatch.setattr(table_module.run, 'cpu_bound', stopping)
+    options = TableOptions(seats=2, level='hard', speed='instant')
+    table = Table('s' * 16, GAMES_BY_ID['chinchon'], options,
+                  [Seat('computer', name='Lucía', level='hard'), Seat('computer', name='Mateo', level='hard')], seed=4)
+    unsubscribe = table.subscribe(0, lambda view, events: None)
+    try:
+        await asyncio.sleep(0.3)
+        assert table.version == 0 and table.state.current_seat is not None
+    finally:
+        unsubscribe()
+    assert not [record for record in caplog.records if record.levelname == 'ERROR']
