@@ -192,21 +192,22 @@ def abandon(table: Table) -> bool:
 
 def abandon_unfinished(user_id: int, game_id: str, *, keep: str | None = None) -> int:
     """Close the account's unfinished tables of this game (but `keep`) and record them as
-    abandoned; returns how many."""
+    abandoned; returns how many. Rooms are left alone: friends play on there (a computer holds
+    the seat of whoever is away)."""
     try:
         with session_scope() as session:
             table_ids = unfinished_tables(session=session, user_id=user_id, game_id=game_id)
     except SQLAlchemyError:
         logger.exception('could not look up the unfinished %s tables of account %s', game_id, user_id)
         return 0
-    return _abandon_all(table_id for table_id in table_ids if table_id != keep)
+    return _abandon_all((table_id for table_id in table_ids if table_id != keep), rooms=False)
 
 
-def _abandon_all(table_ids: Any) -> int:
+def _abandon_all(table_ids: Any, *, rooms: bool = True) -> int:
     closed = 0
     for table_id in table_ids:
         table = open_table(table_id)
-        if table is not None and not table.is_over():
+        if table is not None and not table.is_over() and (rooms or table.room is None):
             closed += abandon(table)
     return closed
 

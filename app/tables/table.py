@@ -17,13 +17,14 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from nicegui import app, run
 
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
+from app.tables.room import SPECTATOR, Room, RoomTable
 
 # seconds between two visible computer actions, per play speed
 SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 0.0}
@@ -79,6 +80,11 @@ class Seat:
     def is_person(self) -> bool:
         return self.kind == 'person'
 
+    @property
+    def is_empty(self) -> bool:
+        """A person's seat of a room that nobody has taken yet."""
+        return self.is_person and self.guest is None and self.user_id is None
+
     def belongs_to(self, guest: str | None, user_id: int | None) -> bool:
         return self.is_person and ((guest is not None and self.guest == guest)
                                    or (user_id is not None and self.user_id == user_id))
@@ -119,13 +125,16 @@ def think_in_worker(game_id: str, level: str, seed: str, view: Any) -> Any:
     return computer_choice(game_id, level, seed, view)
 
 
-class Table:
+class Table(RoomTable):
+    log_length = LOG_LENGTH
+
     def __init__(self, table_id: str, game: GameInfo, options: TableOptions, seats: list[Seat], *, seed: int,
                  state: Any | None = None, version: int = 0, started_at: float | None = None,
                  pause: str | None = None, log: list[dict[str, Any]] | None = None,
                  hand_results: list[dict[str, Any]] | None = None,
                  hand_orders: dict[int, list[str]] | None = None, recorded: bool = False,
-                 dealer: int | None = None, past_games: list[dict[str, Any]] | None = None) -> None:
+                 dealer: int | None = None, past_games: list[dict[str, Any]] | None = None,
+                 room: Room | None = None) -> None:
         self.id = table_id
         self.game = game
         self.options = options
@@ -156,10 +165,16 @@ class Table:
         self._last_computer_move = float('-inf')   # time.monotonic() of this table's latest computer move
         self._save_pending: asyncio.TimerHandle | None = None
         self._people_were_out = self.people_are_out()
+        self._room_init(room)
 
     # what a seat may know ------------------------------------------------------
     def view(self, seat: int) -> Any:
-        return self.state.view(seat)
+        """A seat's view; a spectator's (SPECTATOR, or any seat number below 0) is the public one."""
+        return self.public_view() if seat < 0 else self.state.view(seat)
+
+    def public_view(self) -> Any:
+        """What anybody may know, for spectators: a seat's view without its hand or its choices."""
+        return replace(self.state.view(0), hand=(), legal_actions=())
 
     def is_over(self) -> bool:
         return self.state.outcome() is not None
@@ -201,14 +216,24 @@ class Table:
         self._check(seat, version)
         if self.pause is not None and not self._is_pause_action(action):
             raise IllegalAction('wait_for_count', 'finish looking at the count first')
-        self._step(self.state.apply(seat, action))
+        events = self.state.apply(seat, action)
+        self._person_acted(seat)
+        self._step(events)
 
     def resume_after_count(self, seat: int, version: int) -> None:
         """A person has seen the count: play on (the count's question, if any, must be answered)."""
         self._check(seat, version)
         if self.pause is None or self.must_answer_during_pause(seat):
             return
+        self.ready.add(seat)
+        if self.waiting_to_go_on():   # at a room, the others present are still reading it
+            self._notify([])
+            return
+        self._go_on_from_count()
+
+    def _go_on_from_count(self) -> None:
         self.pause = None
+        self.ready.clear()
         self.version += 1
         self.save_soon()
         self._notify([])
@@ -228,6 +253,7 @@ class Table:
                                                       dealer=self.dealer, hand_seeds=fresh_hand_seed)
         self.started_at, self.pause, self.recorded = time.time(), None, False
         self.log, self.hand_results, self.hand_orders = [], [], {}
+        self.ready.clear()
         self._people_were_out = self.people_are_out()
         self.version += 1
         self.save_soon()
@@ -237,6 +263,8 @@ class Table:
     def _check(self, seat: int, version: int) -> None:
         if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_person:
             raise IllegalAction('not_your_seat', 'that seat is not yours')
+        if self.waiting:
+            raise IllegalAction('room_waiting', 'the game has not started yet')
         if version != self.version:
             raise IllegalAction('stale', 'the table has moved on since this screen was drawn')
 
@@ -257,6 +285,8 @@ class Table:
 
     def arrange(self, seat: int, order: list[str]) -> None:
         """How a person arranged their hand (every screen of theirs shows the same order)."""
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_person:
+            return
         self.hand_orders[seat] = list(order)
         self.save_soon()
 
@@ -265,12 +295,16 @@ class Table:
         """`subscriber(view, events)` after every step, with this seat's view only. Computers
         play while somebody watches; returns the call that ends the subscription."""
         self.subscribers.setdefault(seat, []).append(subscriber)
+        if seat != SPECTATOR:
+            self._arrived(seat)
         self.start()
 
         def unsubscribe() -> None:
             listeners = self.subscribers.get(seat, [])
             if subscriber in listeners:
                 listeners.remove(subscriber)
+                if not listeners and seat != SPECTATOR:
+                    self._left(seat)
             if not self.watched():
                 self.stop()
         return unsubscribe
@@ -279,10 +313,11 @@ class Table:
         return any(self.subscribers.values())
 
     def _notify(self, events: list[Event]) -> None:
+        self._arm_clock()
         for seat, listeners in list(self.subscribers.items()):
             if not listeners:
                 continue
-            view = self.view(seat)
+            view = self.public_view() if seat == SPECTATOR else self.view(seat)
             for listener in list(listeners):
                 try:
                     listener(view, events)
@@ -307,7 +342,7 @@ class Table:
 
     def _computer_on_turn(self) -> int | None:
         seat = self.state.current_seat
-        if seat is None or self.seats[seat].is_person:
+        if seat is None or self.waiting or (self.seats[seat].is_person and not self.stands_in(seat)):
             return None
         if self.pause is not None and not self._bot_may_act_during_pause():
             return None
@@ -423,7 +458,8 @@ class Table:
         return {'seed': self.seed, 'state': self.state.to_dict(), 'started_at': self.started_at,
                 'pause': self.pause, 'log': self.log, 'hand_results': self.hand_results,
                 'hand_orders': {str(seat): order for seat, order in self.hand_orders.items()},
-                'recorded': self.recorded, 'dealer': self.dealer, 'past_games': self.past_games}
+                'recorded': self.recorded, 'dealer': self.dealer, 'past_games': self.past_games,
+                'room': self.room.to_dict() if self.room is not None else None}
 
     @classmethod
     def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -435,4 +471,5 @@ class Table:
                    started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
-                   recorded=bool(raw.get('recorded')), dealer=raw.get('dealer'), past_games=raw.get('past_games'))
+                   recorded=bool(raw.get('recorded')), dealer=raw.get('dealer'), past_games=raw.get('past_games'),
+                   room=Room.from_dict(raw['room']) if raw.get('room') else None)

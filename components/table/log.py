@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.i18n import CATALOGS, current_language, translate
+from app.tables.room import ROOM_EVENTS
 
 EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']   # (event, names, reader) -> line
 
@@ -32,6 +33,14 @@ def winners_line(key: str, winners: Sequence[int], names: Sequence[str], reader:
     return speaker(sole, reader)(key, names=', '.join(names[seat] for seat in winners))
 
 
+def room_line(event: dict[str, Any], names: Sequence[str], reader: int) -> str:
+    """What the table itself says at a room: who sat down, whose seat a computer plays, who is back."""
+    kind, data, say, name = reading(event, names, reader)
+    if kind == 'stand_in':
+        return say(f'log.room.stand_in.{data.get("reason", "clock")}', name=name)
+    return say(f'log.room.{kind}', name=name)
+
+
 def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: int, event_line: EventLine,
               limit: int = 30, cache: dict[int, tuple[dict[str, Any], str | None]] | None = None) -> list[str]:
     """The newest ``limit`` lines, newest first. A table passes the same ``cache`` on every move:
@@ -40,6 +49,11 @@ def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str], reader: in
         cache.clear()
     lines = []
     for event in reversed(events):
+        if event['kind'] in ROOM_EVENTS:
+            lines.append(room_line(event, names, reader))
+            if len(lines) == limit:
+                break
+            continue
         hit = cache.get(id(event)) if cache is not None else None
         if hit is not None and hit[0] is event:
             line = hit[1]
