@@ -64,6 +64,13 @@ TABLE_CSS = '''
 .hod-pile:focus-visible { outline: 3px solid var(--hod-gold); }
 .hod-tip { background: rgba(255,255,255,.12); border-left: 3px solid var(--hod-gold); border-radius: 6px;
   padding: 6px 10px; font-size: 13px; }
+.hod-spectator .hod-own { display: none !important; }
+.hod-room-strip { min-height: 30px; }
+.hod-clock { background: rgba(0,0,0,.3); border-radius: 10px; padding: 2px 10px; font-size: 13px; }
+.hod-bubble { background: #fff; color: #1d2521; border-radius: 12px; padding: 2px 10px; font-size: 13px;
+  animation: hod-fade 5s forwards; }
+@keyframes hod-fade { 0%, 80% { opacity: 1; } 100% { opacity: 0; } }
+.hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 8px; min-height: 0; }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
 .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); }
 @media (max-width: 640px) { .hod-count.q-card { padding: 10px; gap: 6px; }
@@ -148,7 +155,7 @@ def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
             + (f'<div class="hod-seat-row">{"".join(cards)}</div>' if reserve or cards else '') + '</div>')
 
 
-def legend(bar_key: str) -> None:
+def legend(bar_key: str) -> ui.html:
     """What the marks on your hand and the seats mean: the coloured bar (``bar_key`` says of
     what), the number over a card, and the dealer's mark."""
     bar = (f'<span class="inline-flex items-center gap-1"><span class="hod-bar inline-block" '
@@ -157,8 +164,8 @@ def legend(bar_key: str) -> None:
              f'color: #7f1d1d">5</span>{escape(t("legend.value"))}</span>')
     dealer = (f'<span class="inline-flex items-center gap-1"><span class="hod-chip">{escape(t("table.dealer"))}</span>'
               f'{escape(t("legend.dealer"))}</span>')
-    ui.html(f'<div class="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs opacity-90" data-testid="legend">'
-            f'{bar}{value}{dealer}</div>', sanitize=False).classes('w-full').mark('legend')
+    return ui.html(f'<div class="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs opacity-90" data-testid="legend">'
+                   f'{bar}{value}{dealer}</div>', sanitize=False).classes('w-full').mark('legend')
 
 
 def seats_html(infos: Sequence[SeatInfo]) -> str:
@@ -322,13 +329,14 @@ def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str
             f'</tr></thead><tbody>{body}{total}</tbody></table></div>')
 
 
-def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card]) -> str:
-    """The engine's refusal in the player's language; cards named in words."""
+def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card] | None = None) -> str:
+    """The engine's refusal in the player's language; cards named in words (``parse_card`` reads
+    the game's card notation; without it, nothing is read as a card)."""
     def word(value: object) -> object:
         if isinstance(value, Card):
             return card_name(value)
         try:
-            return card_name(parse_card(value)) if isinstance(value, str) else value
+            return card_name(parse_card(value)) if isinstance(value, str) and parse_card else value
         except ValueError:
             return value
 

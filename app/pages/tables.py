@@ -1,4 +1,5 @@
-"""/play/<game>: the options before dealing, which create a table; /table/<id>: one table.
+"""/play/<game>: the options before dealing, which create a table (or a room, to play with
+friends); /table/<id>: one table; /room/<id>/<secret>: a room's invite link.
 
 A browser keeps only the ids of its tables (and its guest token, which seats it) in
 app.storage.user: the table itself lives in app.tables, shared by every tab that shows it.
@@ -10,18 +11,26 @@ import secrets
 from typing import Any
 
 from nicegui import app, ui
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
 
 from app.accounts import current_account, current_user_id
+from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import t
-from app.tables.registry import TableUnavailable, create_table, open_table
-from app.tables.table import Seat, Table
+from app.tables.registry import TableUnavailable, add_table, create_table, new_seed, new_table_id, open_table
+from app.tables.room import SPECTATOR, Room, clean_name
+from app.tables.table import BOT_NAMES, Seat, Table
 from components.frame import frame
+from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
 from components.table.shell import TableScreen
+from components.table.waiting_room import WaitingRoom
+from components.table_parts import refusal_text
 
 TABLES_KEY = 'tables'   # app.storage.user: game id -> id of this browser's latest table of it
 GUEST_KEY = 'guest'
+ROOM_KEY = 'room'       # app.storage.user: the last room choices (your name, the seats, the clock)
 
 
 def table_path(table_id: str) -> str:
@@ -72,7 +81,11 @@ def play_page(game_id: str) -> None:
                 ui.label(t('play.ongoing', game=t(game.name_key))).classes('flex-1')
                 ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(ongoing.id))) \
                     .props('unelevated no-caps').mark('resume')
-        setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice))
+        account = current_account()
+        room_form = RoomForm(game, account_name=account.display_name if account else None,
+                             stored=storage.get(ROOM_KEY), on_create=lambda *args: None)
+        room_form.on_create = lambda choice, plan, clock, name: create_room(game, choice, plan, clock, name, room_form)
+        setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice), room_form)
 
 
 def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
@@ -90,7 +103,36 @@ def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
     ui.navigate.to(table_path(table.id))
 
 
-def table_page(table_id: str) -> None:
+def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: int, name: str,
+                form: RoomForm) -> None:
+    """A room with you in the first seat, its other seats waiting for people or held by computers;
+    go to it (its waiting room shows the invite link)."""
+    app.storage.user[options_key(game)] = choice
+    app.storage.user[ROOM_KEY] = form.stored()
+    account = current_account()
+    try:
+        name = account.display_name if account else clean_name(name)
+    except IllegalAction as refusal:
+        ui.notify(refusal_text(refusal), type='warning')
+        return
+    names = iter(bot for bot in BOT_NAMES if bot.casefold() != name.casefold())
+    seats = [Seat('person', name=name, guest=guest_token(), user_id=account.id if account else None)]
+    seats += [Seat('person') if kind == PERSON else Seat('computer', name=next(names), level=kind) for kind in plan]
+    try:
+        table = add_table(Table(new_table_id(), game, to_table_options(game, choice), seats, seed=new_seed(),
+                                room=Room.new(clock)))
+    except TableUnavailable:
+        ui.notify(t('table.unavailable'), type='negative')
+        return
+    _remember(table)
+    ui.navigate.to(table_path(table.id))
+
+
+def invite_path(table: Table) -> str:
+    return f'/room/{table.id}/{table.room.invite}'
+
+
+def table_page(table_id: str, request: Request) -> None:
     table = open_table(table_id)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
@@ -102,8 +144,72 @@ def table_page(table_id: str) -> None:
         if account is not None:
             table.claim(seat, account.id, account.display_name)
         _remember(table)
-        game = table.game
+        _show(table, seat, request)
+
+
+def _show(table: Table, seat: int, request: Request) -> None:
+    """The table's screen for this seat (SPECTATOR: the public one); a room not started yet shows
+    its waiting room, which turns into the table in place when the game starts."""
+    game = table.game
+
+    def play() -> None:
         screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path)).build()
+
+    if table.waiting:
+        url = str(request.base_url).rstrip('/') + invite_path(table)
+        WaitingRoom(table, seat, invite_url=url, on_started=play).build()
+    else:
+        play()
+
+
+def invite_page(table_id: str, secret: str, request: Request) -> RedirectResponse | None:
+    """An invite link: your seat if you have one; else a free seat under the name you choose;
+    else (the room is full or playing) the game as a spectator, who sees what is public only."""
+    table = open_table(table_id)
+    if table is not None and table.room is not None and table.room.admits(secret) \
+            and table.seat_of(guest_token(), current_user_id()) is not None:
+        return RedirectResponse(table_path(table.id), status_code=303)
+    with frame(t(table.game.name_key) if table else t('table.missing_title')):
+        if table is None or table.room is None or not table.room.admits(secret) or table.game.screen is None:
+            _no_seat(t('room.bad_invite'), None)
+            return None
+        if table.waiting and table.free_seats():
+            _join_form(table)
+        else:
+            ui.label(t('room.watching')).classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center') \
+                .props('data-testid="spectator"')
+            _show(table, SPECTATOR, request)
+    return None
+
+
+def _join_form(table: Table) -> None:
+    account = current_account()
+    values = {'name': account.display_name if account else app.storage.user.get(ROOM_KEY, {}).get('name', '')}
+    if not isinstance(values['name'], str):
+        values['name'] = ''
+    creator = table.seats[table.room.creator].name
+
+    def join() -> None:
+        try:
+            table.join(guest_token(), account.id if account else None, values['name'])
+        except IllegalAction as refusal:
+            ui.notify(refusal_text(refusal), type='warning')
+            return
+        _remember(table)
+        ui.navigate.to(table_path(table.id))
+
+    with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="join-room"'):
+        ui.label(t('room.invited', name=creator, game=t(table.game.name_key))).classes('text-2xl font-bold') \
+            .props('role=heading aria-level=1')
+        ui.label(t('room.join_help')).classes('text-gray-700')
+        name = ui.input(t('room.your_name'), validation={t('room.name_needed'): lambda v: bool(v and v.strip())}) \
+            .bind_value(values, 'name').props('maxlength=20 counter outlined data-testid="join-name"') \
+            .classes('w-full').mark('join-name')
+        if account is not None:
+            name.disable()
+        name.on('keydown.enter', join)
+        ui.button(t('room.join'), icon='login', on_click=join) \
+            .props('unelevated size=lg no-caps data-testid="join"').classes('w-full').mark('join')
 
 
 def _no_seat(text: str, game: GameInfo | None) -> None:
@@ -133,3 +239,4 @@ def register_table_pages() -> None:
         if game.screen is not None:
             ui.page(game.play_path)(_play_page_of(game.id))
     ui.page('/table/{table_id}')(table_page)
+    ui.page('/room/{table_id}/{secret}')(invite_page)

@@ -37,6 +37,8 @@ class ChinchonTable(TableScreen):
 
     def hand(self, view: Any) -> list[Card]:
         """This player's cards in the order they arranged them; new cards go to the right."""
+        if self.seat < 0:   # a spectator holds no cards
+            return []
         remaining = Counter(str(card) for card in view.hand)
         order = []
         for code in self.table.hand_orders.get(self.seat, []):
@@ -57,11 +59,12 @@ class ChinchonTable(TableScreen):
             drop_target(self.discard, self.speaking(self._dropped_on_discard))
             self.status = ui.html('', sanitize=False).classes('max-w-xs') \
                 .props('aria-live="polite" data-testid="status"').mark('status')
-        self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
+        # your seat, hand and actions (.hod-own: what a spectator's screen leaves out)
+        self.own = ui.html('', sanitize=False).classes('w-full hod-own').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select),
-                                   on_move=self.speaking(self._move), painter=self.live)
-        legend('legend.meld')
-        with ui.row().classes('w-full justify-center gap-2'):
+                                   on_move=self.speaking(self._move), painter=self.live).classes('hod-own')
+        legend('legend.meld').classes('hod-own')
+        with ui.row().classes('w-full justify-center gap-2 hod-own'):
             action_button(t('table.sort'), 'sort', self.speaking(self._sort), icon='sort')
             self.discard_button = action_button(t('table.discard_button'), 'discard-button',
                                                 self.speaking(self._discard_selected), tone='accent', versioned=True)

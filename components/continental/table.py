@@ -80,19 +80,20 @@ class ContinentalTable(TableScreen):
             drop_target(self.discard, self.speaking(self._dropped_on_discard))
             self.status = ui.html('', sanitize=False).classes('max-w-sm') \
                 .props('aria-live="polite" data-testid="status"').mark('status')
-        with ui.row().classes('w-full justify-center gap-2'):
+        # your choices, seat and hand (.hod-own: what a spectator's screen leaves out)
+        with ui.row().classes('w-full justify-center gap-2 hod-own'):
             self.take_button = action_button(t('continental.take'), 'offer-take', self.speaking(self._take),
                                              tone='accent', versioned=True)
             self.robo_button = action_button(t('continental.robo'), 'robo-contra', self.speaking(self._take),
                                              tone='accent', versioned=True)
             self.pass_button = action_button(t('continental.pass'), 'offer-pass', self.speaking(self._pass),
                                              versioned=True)
-        self.builder_view = self._picks(ui.html('', sanitize=False).classes('w-full').mark('builder'))
-        self.own = ui.html('', sanitize=False).classes('w-full').mark('own-seat')
+        self.builder_view = self._picks(ui.html('', sanitize=False).classes('w-full hod-own').mark('builder'))
+        self.own = ui.html('', sanitize=False).classes('w-full hod-own').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select), on_move=lambda source, target: None,
-                                   painter=self.live)
-        legend('legend.group')
-        with ui.row().classes('w-full justify-center gap-2'):
+                                   painter=self.live).classes('hod-own')
+        legend('legend.group').classes('hod-own')
+        with ui.row().classes('w-full justify-center gap-2 hod-own'):
             self.group_button = action_button(t('meld.group'), 'meld-group-new', self.speaking(self._make_group),
                                               icon='add')
             self.propose_button = action_button(t('meld.propose'), 'meld-propose', self.speaking(self._propose),

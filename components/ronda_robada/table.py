@@ -81,8 +81,9 @@ class RondaRobadaTable(TableScreen):
         self.run_panel = self._choices(ui.html('', sanitize=False).classes('w-full').mark('run'))
         self.status = ui.html('', sanitize=False).classes('w-full text-center') \
             .props('aria-live="polite" data-testid="status"').mark('status')
-        self.hand_view = self._choices(ui.html('', sanitize=False).classes('w-full').mark('hand'))
-        with ui.row().classes('w-full justify-center gap-2'):
+        # your hand and actions (.hod-own: what a spectator's screen leaves out)
+        self.hand_view = self._choices(ui.html('', sanitize=False).classes('w-full hod-own').mark('hand'))
+        with ui.row().classes('w-full justify-center gap-2 hod-own'):
             self.confirm_button = action_button(t('ronda.confirm'), 'confirm-run', self.speaking(self._confirm),
                                                 tone='accent', icon='check', versioned=True)
             self.drop_button = action_button(t('ronda.drop'), 'drop', self.speaking(self._drop), icon='south',

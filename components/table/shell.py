@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from html import escape
+import time
 from typing import Any
 
 from nicegui import app, ui
@@ -23,6 +24,7 @@ from app.engine.protocol import IllegalAction
 from app.i18n import CATALOGS, current_language, language_scope, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import new_seed, watch
+from app.tables.room import REACTIONS, SPECTATOR
 from app.tables.table import FEMININE_NAMES, Table
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
@@ -35,6 +37,13 @@ from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, log_html, refusal_t
 MOTION_MS = {'slow': 300, 'normal': 250, 'fast': 150, 'instant': 0}
 STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
 DISCARD = '[data-testid="discard"] > :first-child'
+# the turn clocks count down in the browser, from the milliseconds left when they were drawn
+CLOCK_TICKER = """<script>
+setInterval(() => document.querySelectorAll('[data-testid=turn-clock]').forEach((el) => {
+  el.hodEnd = el.hodEnd || Date.now() + Number(el.dataset.left);
+  const b = el.querySelector('b'); if (b) b.textContent = Math.max(0, Math.ceil((el.hodEnd - Date.now()) / 1000));
+}), 250);
+</script>"""
 TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
 Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
 
@@ -50,6 +59,7 @@ class TableScreen(ABC):
     def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None]) -> None:
         self.table = table
         self.seat = seat
+        self.spectator = seat == SPECTATOR   # watches the public view: no hand, no actions
         self.on_new_game = on_new_game
         self.notice = ''
         self.shown_version = table.version
@@ -73,7 +83,8 @@ class TableScreen(ABC):
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
-        self.root = ui.element('div').classes('w-full').props('data-testid="table"').mark('table')
+        self.root = ui.element('div').classes('w-full' + (' hod-spectator' if self.spectator else '')) \
+            .props('data-testid="table"').mark('table')
         with language_scope(self.language):
             self._layout()
         self.render(self.table.view(self.seat))
@@ -88,6 +99,8 @@ class TableScreen(ABC):
         with self.root, ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start'):
             with ui.column().classes('hod-felt w-full lg:w-auto lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
                 self.top = ui.element('div').classes('w-full')
+                if self.table.room is not None:
+                    self._room_strip()
                 self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
                 self.panel = ui.element('div').classes('w-full')
                 with ui.column().classes('w-full gap-3') as self.play_area:
@@ -103,6 +116,47 @@ class TableScreen(ABC):
                     self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
                 self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
 
+    def _room_strip(self) -> None:
+        """At a room: the turn clock, the reactions people send, who the count waits for, and
+        (for people) the reaction buttons. Its row is reserved: nothing below it moves."""
+        ui.add_body_html(CLOCK_TICKER)
+        self.room_view = ui.html('', sanitize=False).classes('w-full hod-room-strip').mark('room-strip')
+        if self.spectator:
+            return
+        with ui.row().classes('w-full justify-center gap-1'):
+            for key in REACTIONS:
+                action_button(t(f'reaction.{key}'), 'reaction', self.speaking(lambda key=key: self._react(key)),
+                              tone='flat').classes('hod-reaction-button').props(f'data-reaction="{key}"')
+
+    def _react(self, key: str) -> None:
+        try:
+            self.table.react(self.seat, key)
+        except IllegalAction as refusal:
+            self.refused(refusal_text(refusal, self.parse_card))
+
+    def _room_html(self) -> str:
+        table, parts = self.table, []
+        if table.turn_deadline is not None and table.clock_seat() is not None:
+            seat = table.clock_seat()
+            left = max(0, int((table.turn_deadline - time.time()) * 1000))
+            if seat < 0:
+                words = t('room.clock_count')
+            elif seat == self.seat:
+                words = t('room.clock_you')
+            else:
+                words = t('room.clock_other', name=self.names[seat])
+            parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
+                         f'⏱ {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
+        if table.pause is not None and table.ready:
+            slow = [self.names[seat] for seat in table.waiting_to_go_on()]
+            if slow:
+                parts.append(f'<span class="text-sm" data-testid="count-waiting">'
+                             f'{escape(t("room.count_waiting", names=", ".join(slow)))}</span>')
+        for seat, (key, at) in sorted(table.recent_reactions().items()):
+            parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" data-at="{at}">'
+                         f'<b>{escape(self.names[seat])}:</b> {escape(t(f"reaction.{key}"))}</span>')
+        return f'<div class="flex flex-wrap items-center justify-center gap-2">{"".join(parts)}</div>'
+
     def _tips_slot(self) -> None:
         """First-game tips under the board (their changing length moves nothing above them): on
         until you finish a game of this kind in this browser, or switch them off."""
@@ -110,7 +164,7 @@ class TableScreen(ABC):
         self.tips_storage = storage
         choices = storage.get(TIPS_KEY)
         self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True
-        with ui.element('div').classes('w-full flex flex-col items-center gap-1'):
+        with ui.element('div').classes('w-full flex flex-col items-center gap-1 hod-own'):
             self.tips_view = ui.html('', sanitize=False).classes('w-full').mark('tips')
             self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
                                              tone='flat', icon='tips_and_updates')
@@ -182,6 +236,8 @@ class TableScreen(ABC):
         self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
         self.live.html(self.log, log_html(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
+        if self.table.room is not None:
+            self.live.html(self.room_view, self._room_html())
 
     def _travel(self) -> None:
         """The cards the new events moved travel with this patch (the last two events: at speed a
@@ -211,8 +267,10 @@ class TableScreen(ABC):
         return '[data-testid="hand-card"]' + (f'[data-card="{card}"]' if card else '')
 
     def others(self) -> list[int]:
-        """The other seats in playing order, starting after this one."""
+        """The other seats in playing order, starting after this one (every seat, for a spectator)."""
         count = len(self.table.seats)
+        if self.spectator:
+            return list(range(count))
         return [(self.seat + step) % count for step in range(1, count)]
 
     def rebuild_when_changed(self, part: str, key: tuple, container: ui.element, build: Callable[[], None]) -> None:

@@ -1,0 +1,121 @@
+"""A room before its start: the invite link, who has joined, and (for its creator) freeing a
+seat and starting the game. Every screen of the room is redrawn as people join; when the game
+starts, each one turns into its table screen in place."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from nicegui import ui
+
+from app.engine.protocol import IllegalAction
+from app.i18n import language_scope, current_language, t
+from app.tables.registry import watch
+from app.tables.room import SPECTATOR
+from app.tables.table import Table
+from components.table_parts import refusal_text
+
+
+class WaitingRoom:
+    def __init__(self, table: Table, seat: int, *, invite_url: str, on_started: Callable[[], None]) -> None:
+        self.table, self.seat, self.invite_url, self.on_started = table, seat, invite_url, on_started
+        self.language = current_language()
+        self.leave: Callable[[], None] | None = None
+
+    def build(self) -> None:
+        self.box = ui.column().classes('w-full max-w-xl self-center gap-3').props('data-testid="waiting-room"') \
+            .mark('waiting-room')
+        self._draw()
+        self.leave = watch(self.table, self.seat, lambda view, events: self._changed())
+        client = ui.context.client
+        client.on_disconnect(self._stop)
+        client.on_delete(self._stop)
+
+    def _stop(self) -> None:
+        if self.leave is not None:
+            self.leave()
+            self.leave = None
+
+    def _changed(self) -> None:
+        if not self.table.waiting:   # started: this screen becomes the table
+            self._stop()
+            with self.box:
+                self.on_started()
+            return
+        self._draw()
+
+    def _draw(self) -> None:
+        self.box.clear()
+        with language_scope(self.language), self.box:
+            self._contents()
+
+    def _contents(self) -> None:
+        table, room = self.table, self.table.room
+        mine = 0 <= self.seat < len(table.seats)
+        if mine and table.seats[self.seat].is_empty:   # the creator freed this seat
+            ui.label(t('room.freed')).classes('text-lg').props('data-testid="freed"')
+            return
+        with ui.card().classes('w-full gap-3'):
+            ui.label(t('room.title', game=t(table.game.name_key))).classes('text-2xl font-bold') \
+                .props('role=heading aria-level=1')
+            if mine:
+                ui.label(t('room.invite_help')).classes('text-gray-700')
+                with ui.row().classes('w-full items-center gap-2 no-wrap'):
+                    ui.label(self.invite_url).classes('flex-1 font-mono text-sm break-all bg-gray-100 rounded p-2') \
+                        .props('data-testid="invite-link"').mark('invite-link')
+                    ui.button(t('room.copy'), icon='content_copy', on_click=self._copy) \
+                        .props('unelevated no-caps data-testid="copy-invite"')
+            clock = t(f'room.clock.{room.clock}')
+            ui.label(t('room.clock_is', clock=clock)).classes('text-sm text-gray-700')
+            with ui.column().classes('w-full gap-1').props('role=list'):
+                for index, seat in enumerate(table.seats):
+                    self._seat_row(index, seat)
+            creator = table.seats[room.creator].name
+            if self.seat == room.creator:
+                empty = len(table.free_seats())
+                if empty:
+                    ui.label(t('room.empty_go_to_computers', count=empty)).classes('text-sm text-gray-700')
+                ui.button(t('room.start'), icon='play_arrow', on_click=self._start) \
+                    .props('unelevated size=lg no-caps data-testid="start-room"').classes('w-full').mark('start-room')
+            else:
+                ui.label(t('room.waiting_for', name=creator)).classes('text-gray-700') \
+                    .props('data-testid="waiting-for-start"')
+
+    def _seat_row(self, index: int, seat) -> None:
+        if seat.is_person and seat.is_empty:
+            who, note = t('room.free_seat'), t('room.free_seat_note')
+        elif seat.is_person:
+            who = seat.name + (f' ({t("room.you")})' if index == self.seat else '')
+            note = t('room.creator') if index == self.table.room.creator else t('room.joined')
+        else:
+            who, note = seat.name, t('room.computer', level=t(f'level.{seat.level or "normal"}'))
+        with ui.row().classes('w-full items-center gap-2 border-b border-gray-200 py-1') \
+                .props(f'data-testid="room-seat" data-seat="{index}" role=listitem'):
+            ui.html(f'<span class="font-semibold">{index + 1}. {escape(who)}</span> '
+                    f'<span class="text-sm text-gray-600">{escape(note)}</span>', sanitize=False).classes('flex-1')
+            if self.seat == self.table.room.creator and seat.is_person and not seat.is_empty \
+                    and index != self.seat:
+                ui.button(t('room.free'), on_click=lambda i=index: self._free(i)) \
+                    .props(f'flat dense no-caps data-testid="free-seat" data-seat="{index}"')
+
+    def _copy(self) -> None:
+        ui.clipboard.write(self.invite_url)
+        ui.notify(t('room.copied'), type='positive')
+
+    def _free(self, index: int) -> None:
+        self._attempt(lambda: self.table.free_seat(self.seat, index, self.table.version))
+
+    def _start(self) -> None:
+        from app.tables.table import BOT_NAMES
+        self._attempt(lambda: self.table.start_room(self.seat, self.table.version, BOT_NAMES,
+                                                    self.table.options.level))
+
+    def _attempt(self, change: Callable[[], None]) -> None:
+        if self.seat == SPECTATOR:
+            return
+        try:
+            with language_scope(self.language):
+                change()
+        except IllegalAction as refusal:
+            with language_scope(self.language):
+                ui.notify(refusal_text(refusal), type='warning')

@@ -1,0 +1,99 @@
+"""A room with a friend in two real browsers: Ana makes a Chinchón room, Luis joins through the
+invite link, a computer takes the third seat, and they play the whole game. Each websocket frame
+either browser receives is held against what that browser has shown: nobody receives another
+person's cards, or a stock card, before they are public."""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Browser, Page, expect
+
+from table_browser import FrameWatch
+
+PUBLIC_PLACES = ('hand-card', 'discard', 'seat')
+
+
+def phase(page: Page) -> str | None:
+    return page.get_by_test_id('table').get_attribute('data-phase')
+
+
+def version_of(page: Page) -> str | None:
+    return page.get_by_test_id('table').get_attribute('data-version')
+
+
+def step(page: Page, pressed: dict[int, str]) -> str | None:
+    """One decision of a simple player if this page has one (draw from the stock, close when
+    allowed, else discard the card drawn; go on from a count once), without waiting for the others."""
+    current = phase(page)
+    version = page.get_by_test_id('table').get_attribute('data-version')
+    if current == 'draw':
+        page.get_by_test_id('stock').click()
+        page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'draw'")
+    elif current == 'discard':
+        if page.get_by_test_id('close').is_enabled():
+            page.get_by_test_id('close').click()
+            page.get_by_test_id('close-yes').click()
+        else:
+            page.get_by_test_id('hand-card').last.click()
+            page.get_by_test_id('discard-button').click()
+        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{version}'")
+    elif current == 'count' and pressed.get(id(page)) != version:
+        pressed[id(page)] = version
+        if page.get_by_test_id('buyback-no').count():
+            page.get_by_test_id('buyback-no').click()
+        else:
+            page.get_by_test_id('next-hand').click()
+    return current
+
+
+def test_two_people_and_a_computer_play_a_whole_game_through_an_invite_link(browser: Browser, base_url: str) -> None:
+    ana_context = browser.new_context(base_url=base_url, locale='es-ES')
+    luis_context = browser.new_context(base_url=base_url, locale='es-ES')
+    ana, luis = ana_context.new_page(), luis_context.new_page()
+    watches = {id(ana): FrameWatch(ana), id(luis): FrameWatch(luis)}
+    try:
+        ana.goto('/play/chinchon?new=true')
+        ana.get_by_role('button', name='3', exact=True).click()
+        ana.get_by_role('button', name='50 (partida corta)').click()
+        ana.get_by_role('button', name='Al instante').click()
+        ana.get_by_test_id('friends').click()
+        ana.get_by_label('Tu nombre en la mesa').fill('Ana')
+        ana.get_by_test_id('start').click()
+        link = ana.get_by_test_id('invite-link').text_content()
+        assert link.startswith(base_url) and '/room/' in link
+
+        luis.goto(link)
+        luis.get_by_test_id('join-name').fill('Luis')
+        luis.get_by_test_id('join').click()
+        expect(luis.get_by_test_id('waiting-for-start')).to_contain_text('Esperando a que Ana empiece')
+        expect(ana.get_by_test_id('room-seat').filter(has_text='Luis')).to_be_visible()   # at once, no reload
+        ana.get_by_test_id('start-room').click()
+        for page in (ana, luis):
+            expect(page.get_by_test_id('table')).to_be_visible()
+            watches[id(page)].begin(PUBLIC_PLACES)
+        expect(luis.get_by_test_id('seat').filter(has_text='Ana')).to_be_visible()
+
+        pressed: dict[int, str] = {}
+        sent = {id(ana): 0, id(luis): 0}
+        deadline = time.monotonic() + 420
+        while not (phase(ana) == 'over' and phase(luis) == 'over'):
+            assert time.monotonic() < deadline, 'the game did not end in time'
+            for page in (ana, luis):
+                current = phase(page)
+                watch = watches[id(page)]
+                if current in ('draw', 'discard'):   # the game waits for this person: no count is on its way
+                    sent[id(page)] = max(sent[id(page)], watch.check())
+                elif current == 'count' and pressed.get(id(page)) != version_of(page):
+                    # the count shows every hand on purpose: what came before it is checked, then the
+                    # next hand's cards start afresh
+                    watch.frames[:] = [frame for frame in watch.frames if '"data-testid":"count"' not in frame]
+                    watch.check()
+                    watch.restart()
+                step(page, pressed)
+            ana.wait_for_timeout(30)
+        assert sent[id(ana)] > 10 and sent[id(luis)] > 10   # the frames were read
+        for page in (ana, luis):
+            expect(page.get_by_test_id('game-over')).to_be_visible()
+    finally:
+        ana_context.close()
+        luis_context.close()

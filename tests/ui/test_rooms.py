@@ -1,0 +1,227 @@
+"""Rooms with friends, through NiceGUI's simulated users (each its own browser): a room made on the
+setup page, joined through its invite link, started by its creator; seats held for people who
+leave or run out of time; reactions; spectators."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+
+from app.tables.registry import open_table
+from app.tables.room import SPECTATOR
+from app.tables import room as room_module
+
+
+def one(user: User, marker: str) -> ui.element:
+    elements = list(user.find(marker=marker).elements)
+    assert len(elements) == 1, f'{len(elements)} elements marked {marker!r}'
+    return elements[0]
+
+
+def html_of(user: User, marker: str) -> str:
+    """Every piece of markup inside the one element with this marker."""
+    element = one(user, marker)
+    return ''.join(piece.content for piece in (element, *element.descendants()) if isinstance(piece, ui.html))
+
+
+async def until(condition, timeout: float = 15.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError('condition not reached in time')
+
+
+async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None) -> tuple[str, str]:
+    """Ana makes a Chinchón room (seat 2 for a person, the rest computers); returns (table id, invite link)."""
+    await user.open('/play/chinchon')
+    user.find(marker='opt-seats').elements.pop().value = seats
+    user.find(marker='opt-speed').elements.pop().value = 'instant'
+    user.find(marker='friends').click()
+    user.find(marker='room-name').type(name)
+    if clock is not None:
+        user.find(marker='room-clock').elements.pop().value = clock
+    user.find(marker='start').click()
+    await user.should_see(marker='invite-link')
+    link = one(user, 'invite-link').text
+    table_id = re.search(r'/room/([^/]+)/', link).group(1)
+    return table_id, link
+
+
+async def join(other: User, link: str, name: str) -> None:
+    await other.open(link[link.index('/room/'):])
+    other.find(marker='join-name').type(name)
+    other.find(marker='join').click()
+    await other.should_see(marker='waiting-room')
+
+
+async def test_a_room_is_made_joined_through_its_link_and_started_by_its_creator(user: User, create_user) -> None:
+    table_id, link = await make_room(user)
+    assert link.startswith('http://') and '/room/' in link
+    table = open_table(table_id)
+    assert table.waiting and [seat.kind for seat in table.seats] == ['person', 'person', 'computer']
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    await luis.should_see('Esperando a que Ana empiece la partida.')
+    assert table.seats[1].name == 'Luis'
+    # Ana's waiting room lists him at once
+    await until(lambda: 'Luis' in html_of(user, 'waiting-room'))
+    # only the creator starts
+    await luis.should_not_see(marker='start-room')
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await user.should_see(marker='table')
+    await luis.should_see(marker='table')
+    # each sees their own hand: Luis's screen never holds Ana's cards
+    ana_cards = {str(card) for card in table.view(0).hand}
+    luis_screen = html_of(luis, 'table')
+    assert not any(f'data-card="{code}"' in luis_screen for code in ana_cards)
+    assert all(f'data-card="{card}"' in luis_screen for card in table.view(1).hand)
+
+
+async def test_a_taken_name_and_a_full_room_are_refused_in_words(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    luis = create_user()
+    await luis.open(link[link.index('/room/'):])
+    luis.find(marker='join-name').type('ana')
+    luis.find(marker='join').click()
+    await luis.should_see('Ya hay alguien en la mesa que se llama ana: elige otro nombre.')
+    await join(luis, link, 'Luis')
+    # the room is full: a third person watches
+    eva = create_user()
+    await eva.open(link[link.index('/room/'):])
+    await eva.should_see('Miras la partida: no hay asiento libre para ti.')
+    await eva.should_not_see(marker='join')
+
+
+async def test_the_creator_frees_a_seat_before_the_start(user: User, create_user) -> None:
+    table_id, link = await make_room(user)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    await user.should_see(marker='waiting-room')
+    await until(lambda: table.seats[1].name == 'Luis')
+    table.free_seat(0, 1, table.version)
+    await luis.should_see('Quien creó la sala te ha dejado sin asiento.')
+    assert table.free_seats() == [1]
+    # somebody else than the creator cannot free a seat
+    await join(luis, link, 'Luis')
+    with pytest.raises(Exception, match='only the person who made the room'):
+        table.free_seat(1, 0, table.version)
+
+
+async def test_a_spectator_of_a_started_room_sees_no_hand(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    user.find(marker='start-room').click()   # the free seat goes to a computer
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    assert not table.seats[1].is_person
+    eva = create_user()
+    await eva.open(link[link.index('/room/'):])
+    await eva.should_see('Miras la partida: no hay asiento libre para ti.')
+    await eva.should_see(marker='table')
+    shown = html_of(eva, 'table')
+    hands = {str(card) for seat in range(2) for card in table.state.view(seat).hand}
+    assert not any(f'data-card="{code}"' in shown for code in hands)
+    assert table.view(SPECTATOR).hand == () and table.view(SPECTATOR).legal_actions == ()
+
+
+async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, monkeypatch) -> None:
+    table_id, link = await make_room(user, seats=2, clock=30)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await luis.should_see(marker='table')
+    seat = table.state.current_seat
+    await until(lambda: table.turn_deadline is not None)
+    await until(lambda: 'data-testid="turn-clock"' in one(user, 'room-strip').content)
+    assert 'data-testid="turn-clock"' in one(luis, 'room-strip').content
+    # the clock runs out (its timer fires now rather than in 30 s)
+    table._clock_ran_out(table._clock_turn)
+    name = table.seats[seat].name
+    await until(lambda: table.state.current_seat != seat)
+    watcher = luis if seat == 0 else user
+    await watcher.should_see(f'{name} no responde: la máquina juega su turno.')
+    assert not table.stands_in(seat)   # the next turn is theirs again
+
+
+async def test_a_person_who_leaves_is_played_for_and_comes_back_through_the_link(user: User, create_user,
+                                                                                  monkeypatch) -> None:
+    monkeypatch.setattr(room_module, 'ABSENT_GRACE', 0.2)
+    table_id, link = await make_room(user, seats=2)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await luis.should_see(marker='table')
+    luis.client.delete()   # Luis closes his tab
+    await until(lambda: table.stands_in(1))
+    await user.should_see('Luis se ha ido: la máquina juega en su asiento hasta que vuelva.')
+    await until(lambda: table.state.current_seat == 0 or table.pause is not None or table.is_over())
+    await luis.open(link[link.index('/room/'):])   # back through the invite link: his own seat
+    await luis.should_see(marker='table')
+    await until(lambda: not table.stands_in(1))
+    await user.should_see('Luis ha vuelto a la mesa.')
+
+
+async def test_reactions_show_by_name_and_are_rate_limited(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await luis.should_see(marker='table')
+    luis.find(marker='reaction', content='¡Bien jugado!').click()
+    await until(lambda: '¡Bien jugado!' in one(user, 'room-strip').content)
+    assert 'Luis:' in one(user, 'room-strip').content
+    luis.find(marker='reaction', content='Suerte').click()   # too soon after the first
+    await luis.should_see('Espera unos segundos antes de mandar otra reacción.')
+    assert 'Suerte' not in one(user, 'room-strip').content
+
+
+async def sign_in(user: User, username: str) -> int:
+    from app import accounts, sessions
+    account = accounts.register(username=username, password='correct horse', confirmation='correct horse')
+    await user.open(sessions.start_path(sessions.issue_ticket(account.id), '/'))
+    return account.id
+
+
+async def test_every_logged_in_person_gets_the_game_with_the_others_names(user: User, fresh_accounts) -> None:
+    from app.engine.cards import spanish_card
+    from app.engine.chinchon.actions import Close, DrawStock
+    from app.games import GAMES_BY_ID
+    from app.tables.registry import add_table, create_table
+    from app.tables.room import Room
+    from app.tables.table import Seat, TableOptions
+    from models.db import session_scope
+    from models.tables import list_games, seats_of
+    from table_positions import chinchon_position
+
+    ana_id = await sign_in(user, 'Ana')
+    luis_id = await sign_in(user, 'Luis')
+    # a room of Ana and Luis: Luis closes with every card joined, Ana goes over the limit
+    table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                              stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
+    table.seats = [Seat('person', name='Ana', guest='a' * 16, user_id=ana_id),
+                   Seat('person', name='Luis', guest='l' * 16, user_id=luis_id)]
+    table.room = Room(invite='x' * 22, started=True)
+    add_table(table)
+    # Ana starts a game of her own meanwhile: the room is left to her friends, not abandoned
+    create_table(GAMES_BY_ID['chinchon'], TableOptions(seats=2), [Seat('person', name='Ana', user_id=ana_id)])
+    assert not table.is_over() and not table.recorded and open_table(table.id) is table
+    table.act(1, DrawStock(), table.version)
+    table.act(1, Close(spanish_card('2c')), table.version)
+    await until(lambda: table.is_over() and table.recorded)
+    with session_scope() as session:
+        for account_id, other in ((ana_id, 'Luis'), (luis_id, 'Ana')):
+            games = list_games(session=session, user_id=account_id)
+            assert len(games) == 1
+            names = [seat.name for seat in seats_of(session=session, played_game_ids=[games[0].id])[games[0].id]]
+            assert other in names
