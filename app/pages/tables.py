@@ -17,7 +17,7 @@ from starlette.responses import RedirectResponse
 from app.accounts import current_account, current_user_id
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
-from app.i18n import t
+from app.i18n import current_language, language_scope, t
 from app.tables.registry import TableUnavailable, add_table, create_table, new_seed, new_table_id, open_table
 from app.tables.room import SPECTATOR, Room, clean_name
 from app.tables.table import BOT_NAMES, Seat, Table
@@ -151,9 +151,13 @@ def _show(table: Table, seat: int, request: Request) -> None:
     """The table's screen for this seat (SPECTATOR: the public one); a room not started yet shows
     its waiting room, which turns into the table in place when the game starts."""
     game = table.game
+    # read now, in this page's request: a waiting room turns into the table from the event of
+    # whoever started it, whose browser (storage, language) is not this one
+    language, storage = current_language(), app.storage.user
 
     def play() -> None:
-        screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path)).build()
+        with language_scope(language):
+            screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path), storage=storage).build()
 
     if table.waiting:
         url = str(request.base_url).rstrip('/') + invite_path(table)

@@ -3,7 +3,6 @@ inside the table shell shared by every game (components/table/shell.py) from thi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -27,7 +26,7 @@ class ChinchonTable(TableScreen):
     parse_card = staticmethod(spanish_card)
     verify_snippet = VERIFY_SNIPPET
 
-    def __init__(self, table: Table, seat: int, **handlers: Callable[[], None]) -> None:
+    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
         super().__init__(table, seat, **handlers)
         self.selected: int | None = None
         self.log_cache: dict[int, tuple[dict, str | None]] = {}

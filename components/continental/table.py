@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -58,7 +57,7 @@ class ContinentalTable(TableScreen):
     parse_card = staticmethod(french_card)
     verify_snippet = VERIFY_SNIPPET
 
-    def __init__(self, table: Table, seat: int, **handlers: Callable[[], None]) -> None:
+    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
         super().__init__(table, seat, **handlers)
         self.selected: frozenset[int] = frozenset()     # hand positions (display order)
         self.groups: list[list[str]] = []               # the meld builder's groups, as card codes

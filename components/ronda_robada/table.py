@@ -68,7 +68,7 @@ class RondaRobadaTable(TableScreen):
     verify_snippet = VERIFY_SNIPPET
     seat_testid = 'rr-seat'
 
-    def __init__(self, table: Table, seat: int, **handlers: Callable[[], None]) -> None:
+    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
         super().__init__(table, seat, **handlers)
         self.selected: str | None = None   # the hand card chosen to play, by its code
         self.log_cache: dict[int, tuple[dict, str | None]] = {}

@@ -56,8 +56,11 @@ class TableScreen(ABC):
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
     verify_snippet: dict[str, str]      # per language: Python that rebuilds a deal from its revealed seed
 
-    def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None]) -> None:
+    def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None],
+                 storage: dict[str, Any] | None = None) -> None:
+        """``storage``: this browser's app.storage.user, when the screen is not built in its request."""
         self.table = table
+        self.user_storage = storage
         self.seat = seat
         self.spectator = seat == SPECTATOR   # watches the public view: no hand, no actions
         self.on_new_game = on_new_game
@@ -160,7 +163,8 @@ class TableScreen(ABC):
     def _tips_slot(self) -> None:
         """First-game tips under the board (their changing length moves nothing above them): on
         until you finish a game of this kind in this browser, or switch them off."""
-        storage = app.storage.user   # kept: the screen is also drawn from the table's background task
+        # kept: the screen is also drawn from the table's background task
+        storage = self.user_storage if self.user_storage is not None else app.storage.user
         self.tips_storage = storage
         choices = storage.get(TIPS_KEY)
         self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True

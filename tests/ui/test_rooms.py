@@ -225,3 +225,21 @@ async def test_every_logged_in_person_gets_the_game_with_the_others_names(user: 
             assert len(games) == 1
             names = [seat.name for seat in seats_of(session=session, played_game_ids=[games[0].id])[games[0].id]]
             assert other in names
+
+
+async def test_each_person_keeps_their_own_language_and_tips_when_the_room_starts(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    luis = create_user()
+    luis.http_client.headers['Accept-Language'] = 'en'
+    await luis.open(link[link.index('/room/'):])
+    luis.find(marker='join-name').type('Luis')
+    luis.find(marker='join').click()
+    await luis.should_see('Waiting for Ana to start the game.')
+    user.find(marker='start-room').click()   # Ana's click turns Luis's waiting room into his table
+    await luis.should_see(marker='table')
+    await luis.should_see('Hide tips')
+    await user.should_see('Ocultar consejos')
+    luis.find(marker='tips-switch').click()   # his choice, in his browser only
+    await luis.should_see('Show tips')
+    await user.open(f'/table/{table_id}')
+    await user.should_see('Ocultar consejos')
