@@ -40,7 +40,10 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
     rest = Counter(pool)
     rest.subtract(fixed)
     assert min(rest.values(), default=0) >= 0, 'a card asked for twice'
-    spare = list(rest.elements())
+    # the deal itself came from a secret hand seed: the cards not asked for are dealt again from
+    # the test's seed, so the position (and every computer's move from it) replays exactly
+    spare = sorted(rest.elements())
+    random.Random(seed).shuffle(spare)
     for seat in range(seats):
         state['hands'][seat] = wanted.get(seat) or [spare.pop() for _ in range(7)]
     state['discard'] = [discard or spare.pop()]
