@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from table_browser import FrameWatch
 
 PUBLIC_PLACES = ('hand-card', 'discard', 'seat')
+COUNT_FRAME = '"data-testid":"count"'   # a frame that draws a count (every hand, on purpose)
 
 
 def phase(page: Page) -> str | None:
@@ -72,28 +73,41 @@ def test_two_people_and_a_computer_play_a_whole_game_through_an_invite_link(brow
             expect(page.get_by_test_id('table')).to_be_visible()
             watches[id(page)].begin(PUBLIC_PLACES)
         expect(luis.get_by_test_id('seat').filter(has_text='Ana')).to_be_visible()
+        # the room is full: a third browser opening the link watches, with no hand of anybody's
+        eva_context = browser.new_context(base_url=base_url, locale='es-ES')
+        eva = eva_context.new_page()
+        eva_watch = FrameWatch(eva)
+        eva.goto(link)
+        expect(eva.get_by_test_id('spectator')).to_be_visible()
+        expect(eva.get_by_test_id('table')).to_be_visible()
+        eva_watch.begin(('discard', 'seat'))
+        expect(eva.get_by_test_id('hand-card')).to_have_count(0)
 
         pressed: dict[int, str] = {}
         sent = {id(ana): 0, id(luis): 0}
         deadline = time.monotonic() + 420
+        eva_sent = 0
         while not (phase(ana) == 'over' and phase(luis) == 'over'):
             assert time.monotonic() < deadline, 'the game did not end in time'
             for page in (ana, luis):
                 current = phase(page)
                 watch = watches[id(page)]
+                # the count shows every hand on purpose: the frames that draw it are left out
+                watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]
                 if current in ('draw', 'discard'):   # the game waits for this person: no count is on its way
                     sent[id(page)] = max(sent[id(page)], watch.check())
                 elif current == 'count' and pressed.get(id(page)) != version_of(page):
-                    # the count shows every hand on purpose: what came before it is checked, then the
-                    # next hand's cards start afresh
-                    watch.frames[:] = [frame for frame in watch.frames if '"data-testid":"count"' not in frame]
                     watch.check()
-                    watch.restart()
+                    watch.restart()   # the next hand's cards start afresh
                 step(page, pressed)
+            eva_watch.frames[:] = [frame for frame in eva_watch.frames if COUNT_FRAME not in frame]
+            if 'draw' in (phase(ana), phase(luis)):   # the game waits for a person: nothing in flight
+                eva_sent = eva_watch.check()
             ana.wait_for_timeout(30)
-        assert sent[id(ana)] > 10 and sent[id(luis)] > 10   # the frames were read
+        assert sent[id(ana)] > 10 and sent[id(luis)] > 10 and eva_sent > 5   # the frames were read
         for page in (ana, luis):
             expect(page.get_by_test_id('game-over')).to_be_visible()
+        eva_context.close()
     finally:
         ana_context.close()
         luis_context.close()
