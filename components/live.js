@@ -119,7 +119,9 @@ export default {
         for (const [name, value] of Object.entries(values)) write(el, name, value);
         shown.set(el, version);
       }
-      for (const flight of flights) land(flight, ms);
+      // landed at the next frame, before it is painted: the new layout is then computed once, by
+      // the frame itself, instead of inside this patch
+      if (flights.length) requestAnimationFrame(() => flights.forEach((flight) => land(flight, ms)));
     },
   },
 };

@@ -1,6 +1,7 @@
 """Table responsiveness and memory, measured against the real server in Chromium.
 
     python -m app.bench.table [--game chinchon|ronda-robada|continental] [--rounds 30] [--tables 12]
+                              [--speed instant|fast|normal]
 
 1. Click → screen update, timed inside the page (performance.now() at the click, a
    MutationObserver for the change), against a bare NiceGUI button + label served by the same
@@ -40,6 +41,12 @@ MEASURE = """([target, changed]) => { window.__latency = new Promise(resolve => 
 }); }"""
 
 
+# the play speed of the tables measured: at 'normal' and 'fast' the cards travel (motion on), at
+# 'instant' they do not; the setup page's Spanish button for it
+SPEED_LABEL = {'instant': 'Al instante', 'fast': 'Rápida', 'normal': 'Normal'}
+SPEED = ['instant']
+
+
 def start_server(port: int, data: Path) -> subprocess.Popen:
     env = {key: value for key, value in os.environ.items() if not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data), HOD_BENCH='1',
@@ -73,7 +80,7 @@ def new_ronda_table(page, base: str) -> None:
     """A new heads-up Ronda Robada table at instant speed, at our first turn."""
     page.goto(f'{base}/play/ronda-robada')
     page.get_by_role('button', name='2', exact=True).click()
-    page.get_by_role('button', name='Al instante').click()
+    page.get_by_role('button', name=SPEED_LABEL[SPEED[0]]).last.click()   # the speed toggle follows the level's
     page.get_by_test_id('start').click()
     page.wait_for_function("document.querySelector('[data-testid=table]')?.dataset.phase === 'start'", timeout=20000)
 
@@ -102,7 +109,7 @@ def ronda_round(page, base: str) -> tuple[float, float] | None:
 def new_continental_table(page, base: str) -> None:
     page.goto(f'{base}/play/continental')
     page.get_by_role('button', name='2', exact=True).click()
-    page.get_by_role('button', name='Al instante').click()
+    page.get_by_role('button', name=SPEED_LABEL[SPEED[0]]).last.click()   # the speed toggle follows the level's
     page.get_by_test_id('start').click()
     page.wait_for_selector('[data-testid=table]')
 
@@ -141,7 +148,7 @@ def new_table(page, base: str) -> None:
     (a computer can close at once: then the count is read first)."""
     page.goto(f'{base}/play/chinchon?new=true')
     page.get_by_role('button', name='2', exact=True).click()
-    page.get_by_role('button', name='Al instante').click()
+    page.get_by_role('button', name=SPEED_LABEL[SPEED[0]]).last.click()   # the speed toggle follows the level's
     page.get_by_test_id('start').click()
     page.wait_for_selector('[data-testid=table]')
     deadline = time.monotonic() + 20
@@ -179,7 +186,10 @@ def main() -> None:
     parser.add_argument('--rounds', type=int, default=30)
     parser.add_argument('--tables', type=int, default=12)
     parser.add_argument('--port', type=int, default=8770)
+    parser.add_argument('--speed', choices=tuple(SPEED_LABEL), default='instant',
+                        help="the tables' play speed: cards travel at fast and normal speed")
     args = parser.parse_args()
+    SPEED[0] = args.speed
     from playwright.sync_api import sync_playwright
 
     data = Path(tempfile.mkdtemp(prefix='hod-bench-'))
