@@ -319,7 +319,8 @@ class ContinentalTable(TableScreen):
 
     def count_panel(self, view: Any, phase: str) -> None:
         if view.last_result is not None:
-            count_panel(view.last_result, self.names, self.seat, on_next=None if phase == 'over' else self.resume,
+            count_panel(view.last_result, self.names, self.seat,
+                        on_next=None if phase == 'over' or self.spectator else self.resume,
                         next_contract=None if phase == 'over' else view.contract)
 
     def panel_key(self, view: Any) -> tuple:

@@ -318,7 +318,7 @@ class TableScreen(ABC):
             ui.label(t('over.tally',
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
                 .classes('text-gray-700 text-center').props('data-testid="tally"')
-            with ui.row().classes('gap-2'):
+            with ui.row().classes('gap-2').classes('hod-own'):   # a spectator plays no next game
                 ui.button(t('over.play_again'), on_click=self.play_again) \
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
