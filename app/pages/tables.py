@@ -159,11 +159,19 @@ def _show(table: Table, seat: int, request: Request) -> None:
         with language_scope(language):
             screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path), storage=storage).build()
 
-    if table.waiting:
-        url = str(request.base_url).rstrip('/') + invite_path(table)
-        WaitingRoom(table, seat, invite_url=url, on_started=play).build()
-    else:
+    if not table.waiting:
         play()
+        return
+    holder = ui.element('div').classes('w-full flex flex-col')
+
+    def started() -> None:   # the waiting room gives its place to the table
+        holder.clear()
+        with holder:
+            play()
+
+    url = str(request.base_url).rstrip('/') + invite_path(table)
+    with holder:
+        WaitingRoom(table, seat, invite_url=url, on_started=started).build()
 
 
 def invite_page(table_id: str, secret: str, request: Request) -> RedirectResponse | None:

@@ -149,7 +149,7 @@ class TableScreen(ABC):
             else:
                 words = t('room.clock_other', name=self.names[seat])
             parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
-                         f'⏱ {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
+                         f'{icon_html("timer")} {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
         if table.pause is not None and table.ready:
             slow = [self.names[seat] for seat in table.waiting_to_go_on()]
             if slow:

@@ -39,8 +39,7 @@ class WaitingRoom:
     def _changed(self) -> None:
         if not self.table.waiting:   # started: this screen becomes the table
             self._stop()
-            with self.box:
-                self.on_started()
+            self.on_started()
             return
         self._draw()
 

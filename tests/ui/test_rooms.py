@@ -75,6 +75,9 @@ async def test_a_room_is_made_joined_through_its_link_and_started_by_its_creator
     await until(lambda: not table.waiting)
     await user.should_see(marker='table')
     await luis.should_see(marker='table')
+    # the waiting room gave its place to the table, on both screens
+    await user.should_not_see(marker='waiting-room')
+    await luis.should_not_see(marker='waiting-room')
     # each sees their own hand: Luis's screen never holds Ana's cards
     ana_cards = {str(card) for card in table.view(0).hand}
     luis_screen = html_of(luis, 'table')
