@@ -246,3 +246,24 @@ async def test_each_person_keeps_their_own_language_and_tips_when_the_room_start
     await luis.should_see('Show tips')
     await user.open(f'/table/{table_id}')
     await user.should_see('Ocultar consejos')
+
+
+def test_continental_offers_go_round_the_people_and_one_out_of_turn_robs_with_a_penalty() -> None:
+    from app.engine.continental.actions import PassOffer, TakeOffer
+    from app.tables.room import Room
+    from app.tables.table import Seat
+    from table_positions import continental_position
+
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
+                                 phase='offer', turn=0, stock='3d 4d 5d 6d', discard='4c 7d',
+                                 offer={'discarder': 2, 'order': [0, 1]})
+    table.seats = [Seat('person', name='Ana', guest='a' * 16), Seat('person', name='Luis', guest='l' * 16),
+                   Seat('computer', name='Lucía', level='easy')]
+    table.room = Room(invite='x' * 22, started=True)
+    assert table.state.current_seat == 0           # the player on turn is asked first
+    table.act(0, PassOffer(), table.version)
+    assert table.state.current_seat == 1           # then the other person, in turn order
+    luis_before = len(table.view(1).hand)
+    table.act(1, TakeOffer(), table.version)       # out of turn: robo de contra
+    assert len(table.view(1).hand) == luis_before + 2   # the card and a penalty card
+    assert table.state.current_seat == 0 and table.view(0).phase == 'draw'   # Ana's turn goes on: she draws
