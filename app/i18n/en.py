@@ -211,7 +211,7 @@ MESSAGES: dict[str, str] = {
     'tips.ronda-robada.start': 'Marked cards can start a run with a loose card on the table. If none can, choose one and drop it on the table.',
     'tips.ronda-robada.run': 'Go on with a loose card or a pile whose top card has the next number. Confirm when you want to take no more.',
     'tips.ronda-robada.wait': 'Watch the top card of your pile: whoever holds a card that starts a run with it can steal your pile.',
-    'tips.continental.offer': 'The discarded card is offered first to the player whose turn it is. If you keep it, you do not draw from the stock.',
+    'tips.continental.offer': 'You are offered the discarded card. On your turn, keeping it is your draw; otherwise you can take it out of turn with a penalty card from the stock, or pass.',
     'tips.continental.draw': 'Tap the stock to draw.',
     'tips.continental.play': 'Tap cards and press “Make a group” until you meet the hand’s contract, then “Go down”. Once down, lay cards off on the melds on the table. You end your turn by discarding a card.',
     'tips.continental.wait': 'When someone discards, the card is offered round the table. If the table allows taking out of turn, you can keep it before your turn, with a penalty card from the stock.',

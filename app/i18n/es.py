@@ -212,7 +212,7 @@ MESSAGES: dict[str, str] = {
     'tips.ronda-robada.start': 'Las cartas marcadas pueden empezar una escalera con una carta suelta de la mesa. Si ninguna puede, elige una y tírala a la mesa.',
     'tips.ronda-robada.run': 'Sigue la escalera con una carta suelta o con un montón cuya carta de arriba tenga el número siguiente. Confirma cuando no quieras llevarte más.',
     'tips.ronda-robada.wait': 'Vigila la carta de arriba de tu montón: quien tenga en la mano una que empiece escalera con ella te lo puede robar.',
-    'tips.continental.offer': 'La carta descartada se ofrece primero a quien le toca. Si te la quedas, no robas del mazo.',
+    'tips.continental.offer': 'Te ofrecen la carta descartada. Si es tu turno, quedártela es tu robo; si no, puedes robarla de contra con una carta de castigo del mazo, o pasar.',
     'tips.continental.draw': 'Toca el mazo para robar.',
     'tips.continental.play': 'Toca cartas y pulsa «Formar grupo» hasta cumplir el contrato de la mano; luego «Bajarme». Ya bajado, coloca cartas en las jugadas de la mesa. Acabas tu turno tirando una carta.',
     'tips.continental.wait': 'Cuando otro descarta, la carta se ofrece por turnos. Si la mesa permite robar de contra, puedes quedártela sin ser tu turno, con una carta de castigo del mazo.',
