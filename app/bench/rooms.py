@@ -18,7 +18,7 @@ import socket
 import tempfile
 from pathlib import Path
 
-from app.bench.table import ARGS, rss_mib, start_server, summary, timed
+from app.bench.table import ARGS, bare_clicker, rss_mib, start_server, summary, timed
 
 PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
 
@@ -80,12 +80,7 @@ def main() -> None:
             bare_page = browser.new_page(locale='es-ES')
             bare_page.goto(f'{base}/bench/bare')
             bare: list[float] = []
-
-            def bare_click() -> None:
-                label = bare_page.get_by_test_id('bare-label').text_content()
-                bare.append(timed(bare_page, '[data-testid=bare-button]',
-                                  "document.querySelector('[data-testid=bare-label]').textContent !== '" + label + "'",
-                                  lambda: bare_page.get_by_test_id('bare-button').click()))
+            bare_click = bare_clicker(bare_page, bare)
 
             idle = rss_mib(server.pid)
             people = []

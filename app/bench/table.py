@@ -70,6 +70,16 @@ def rss_mib(pid: int) -> float:
     return float('nan')
 
 
+def bare_clicker(bare_page, bare: list[float]):
+    """A call that clicks the bare NiceGUI button once and adds its click->screen time to ``bare``."""
+    def bare_click() -> None:
+        label = bare_page.get_by_test_id('bare-label').text_content()
+        bare.append(timed(bare_page, '[data-testid=bare-button]',
+                          "document.querySelector('[data-testid=bare-label]').textContent !== '" + label + "'",
+                          lambda: bare_page.get_by_test_id('bare-button').click()))
+    return bare_click
+
+
 def timed(page, target: str, changed: str, click) -> float:
     page.evaluate(MEASURE, [target, changed])
     click()
@@ -204,12 +214,7 @@ def main() -> None:
             bare_page.goto(f'{base}/bench/bare')
             page = browser.new_page(locale='es-ES')
             bare, draws, discards = [], [], []
-
-            def bare_click() -> None:
-                label = bare_page.get_by_test_id('bare-label').text_content()
-                bare.append(timed(bare_page, '[data-testid=bare-button]',
-                                  "document.querySelector('[data-testid=bare-label]').textContent !== '"
-                                  + label + "'", lambda: bare_page.get_by_test_id('bare-button').click()))
+            bare_click = bare_clicker(bare_page, bare)
 
             other = {'ronda-robada': (new_ronda_table, ronda_round, ('pick a hand card', 'drop it in the centre')),
                      'continental': (new_continental_table, continental_round, ('draw from the stock', 'discard a card'))}

@@ -58,6 +58,18 @@ async def join(other: User, link: str, name: str) -> None:
     await other.should_see(marker='waiting-room')
 
 
+async def started_room(user: User, create_user, clock: int | None = None):
+    """Ana's heads-up room, joined by Luis and started: (the table, Luis, the invite link)."""
+    table_id, link = await make_room(user, seats=2, clock=clock)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await luis.should_see(marker='table')
+    return table, luis, link
+
+
 async def test_a_room_is_made_joined_through_its_link_and_started_by_its_creator(user: User, create_user) -> None:
     table_id, link = await make_room(user)
     assert link.startswith('http://') and '/room/' in link
@@ -133,13 +145,7 @@ async def test_a_spectator_of_a_started_room_sees_no_hand(user: User, create_use
 
 
 async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, monkeypatch) -> None:
-    table_id, link = await make_room(user, seats=2, clock=30)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting)
-    await luis.should_see(marker='table')
+    table, luis, link = await started_room(user, create_user, clock=30)
     seat = table.state.current_seat
     await until(lambda: table.turn_deadline is not None)
     await until(lambda: 'data-testid="turn-clock"' in one(user, 'room-strip').content)
@@ -156,13 +162,7 @@ async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_
 async def test_a_person_who_leaves_is_played_for_and_comes_back_through_the_link(user: User, create_user,
                                                                                   monkeypatch) -> None:
     monkeypatch.setattr(room_module, 'ABSENT_GRACE', 0.2)
-    table_id, link = await make_room(user, seats=2)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting)
-    await luis.should_see(marker='table')
+    table, luis, link = await started_room(user, create_user)
     luis.client.delete()   # Luis closes his tab
     await until(lambda: table.stands_in(1))
     await user.should_see('Luis se ha ido: la máquina juega en su asiento hasta que vuelva.')
@@ -174,13 +174,7 @@ async def test_a_person_who_leaves_is_played_for_and_comes_back_through_the_link
 
 
 async def test_reactions_show_by_name_and_are_rate_limited(user: User, create_user) -> None:
-    table_id, link = await make_room(user, seats=2)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting)
-    await luis.should_see(marker='table')
+    table, luis, link = await started_room(user, create_user)
     luis.find(marker='reaction', content='¡Bien jugado!').click()
     await until(lambda: '¡Bien jugado!' in one(user, 'room-strip').content)
     assert 'Luis:' in one(user, 'room-strip').content
