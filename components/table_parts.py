@@ -72,7 +72,8 @@ TABLE_CSS = '''
 @keyframes hod-fade { 0%, 80% { opacity: 1; } 100% { opacity: 0; } }
 .hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 8px; min-height: 0; }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
-.hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); }
+@media (max-width: 1023px) {   /* below the side panels' breakpoint the count can outgrow the screen */
+  .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); } }
 @media (max-width: 640px) { .hod-count.q-card { padding: 10px; gap: 6px; }
   .hod-count .hod-card-sm { width: 27px; } .hod-count .hod-card-xs { width: 19px; }
   .hod-count .q-btn.hod-next { width: 100%; } }
