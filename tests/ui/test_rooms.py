@@ -261,3 +261,25 @@ def test_continental_offers_go_round_the_people_and_one_out_of_turn_robs_with_a_
     table.act(1, TakeOffer(), table.version)       # out of turn: robo de contra
     assert len(table.view(1).hand) == luis_before + 2   # the card and a penalty card
     assert table.state.current_seat == 0 and table.view(0).phase == 'draw'   # Ana's turn goes on: she draws
+
+
+def test_a_count_waits_for_every_person_present_and_then_for_the_clock() -> None:
+    from app.engine.cards import spanish_card
+    from app.engine.chinchon.actions import Close, DrawStock
+    from app.tables.room import COUNT_CLOCK, Room
+    from app.tables.table import Seat
+    from table_positions import chinchon_position
+
+    table = chinchon_position(hands={1: '1o 2o 3o 4c 4e 4b 7e'}, stock_top='1c', current=1, dealer=0)
+    table.seats = [Seat('person', name='Ana', guest='a' * 16), Seat('person', name='Luis', guest='l' * 16)]
+    table.room = Room(invite='x' * 22, clock=30, started=True)
+    for seat in (0, 1):   # both have a screen open
+        table.subscribe(seat, lambda view, events: None)
+    table.act(1, DrawStock(), table.version)
+    table.act(1, Close(spanish_card('7e')), table.version)
+    assert table.pause == 'count' and table.turn_deadline is None   # nobody has gone on yet: no clock
+    table.resume_after_count(1, table.version)
+    assert table.pause == 'count' and table.waiting_to_go_on() == [0]   # Luis waits for Ana
+    assert table.clock_seat() == COUNT_CLOCK and table.turn_deadline is not None   # now Ana has the clock
+    table._clock_ran_out(table._clock_turn)   # ... and it runs out
+    assert table.pause is None and table.state.view(0).hand_number == 2
