@@ -20,7 +20,7 @@ from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
 from app.tables.registry import TableUnavailable, add_table, create_table, new_seed, new_table_id, open_table
 from app.tables.room import SPECTATOR, Room, clean_name
-from app.tables.table import BOT_NAMES, Seat, Table
+from app.tables.table import ROOM_BOT_NAMES, Seat, Table
 from components.frame import frame
 from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
@@ -115,7 +115,7 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
     except IllegalAction as refusal:
         ui.notify(refusal_text(refusal), type='warning')
         return
-    names = iter(bot for bot in BOT_NAMES if bot.casefold() != name.casefold())
+    names = iter(bot for bot in ROOM_BOT_NAMES if bot.casefold() != name.casefold())
     seats = [Seat('person', name=name, guest=guest_token(), user_id=account.id if account else None)]
     seats += [Seat('person') if kind == PERSON else Seat('computer', name=next(names), level=kind) for kind in plan]
     try:

@@ -133,8 +133,8 @@ class RoomTable:
     def start_room(self, by: int, version: int, bot_names: tuple[str, ...], level: str) -> None:
         """The creator starts: people's seats still empty go to computers, and the deal is played."""
         self._creator_check(by, version)
-        used = {seat.name for seat in self.seats}
-        spare = iter(name for name in bot_names if name not in used)
+        used = {seat.name.casefold() for seat in self.seats}
+        spare = iter(name for name in bot_names if name.casefold() not in used)
         for index in self.free_seats():
             self.seats[index] = type(self.seats[index])('computer', name=next(spare), level=level)
         self.room.started = True

@@ -29,7 +29,9 @@ from app.tables.room import SPECTATOR, Room, RoomTable
 # seconds between two visible computer actions, per play speed
 SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 0.0}
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
-FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena'})   # Spanish words about them agree
+# more computers' names for rooms, where people may already go by some of the first ones
+ROOM_BOT_NAMES = BOT_NAMES + ('Pablo', 'Sofía', 'Diego', 'Marta', 'Hugo', 'Irene')
+FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena', 'Sofía', 'Marta', 'Irene'})   # Spanish words about them agree
 LOG_LENGTH = 80
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
 # at most this many computer moves a second at one table, even at instant speed or once every person

@@ -12,7 +12,7 @@ from app.engine.protocol import IllegalAction
 from app.i18n import language_scope, current_language, t
 from app.tables.registry import watch
 from app.tables.room import SPECTATOR
-from app.tables.table import Table
+from app.tables.table import ROOM_BOT_NAMES, Table
 from components.table_parts import refusal_text
 
 
@@ -105,8 +105,7 @@ class WaitingRoom:
         self._attempt(lambda: self.table.free_seat(self.seat, index, self.table.version))
 
     def _start(self) -> None:
-        from app.tables.table import BOT_NAMES
-        self._attempt(lambda: self.table.start_room(self.seat, self.table.version, BOT_NAMES,
+        self._attempt(lambda: self.table.start_room(self.seat, self.table.version, ROOM_BOT_NAMES,
                                                     self.table.options.level))
 
     def _attempt(self, change: Callable[[], None]) -> None:

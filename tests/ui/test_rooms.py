@@ -283,3 +283,19 @@ def test_a_count_waits_for_every_person_present_and_then_for_the_clock() -> None
     assert table.clock_seat() == COUNT_CLOCK and table.turn_deadline is not None   # now Ana has the clock
     table._clock_ran_out(table._clock_turn)   # ... and it runs out
     assert table.pause is None and table.state.view(0).hand_number == 2
+
+
+def test_a_full_room_of_computers_finds_each_a_name_of_its_own() -> None:
+    from app.games import GAMES_BY_ID
+    from app.tables.registry import new_table_id
+    from app.tables.room import Room
+    from app.tables.table import ROOM_BOT_NAMES, Seat, Table, TableOptions
+
+    # six seats: two people who took computers' names, four seats still free at the start
+    seats = [Seat('person', name='lucía', guest='a' * 16), Seat('person', name='Mateo', guest='m' * 16)]
+    seats += [Seat('person') for _ in range(4)]
+    table = Table(new_table_id(), GAMES_BY_ID['chinchon'], TableOptions(seats=6), seats, seed=5,
+                  room=Room(invite='x' * 22))
+    table.start_room(0, table.version, ROOM_BOT_NAMES, 'normal')
+    names = [seat.name.casefold() for seat in table.seats]
+    assert len(set(names)) == 6 and all(not seat.is_person for seat in table.seats[2:])
