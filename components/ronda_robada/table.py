@@ -292,7 +292,7 @@ class RondaRobadaTable(TableScreen):
         kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
         if seat is None:
             return []
-        played = self.hand_card(data.get('card')) if seat == self.seat else self.seat_selector(seat)
+        played = self.CHOSEN_CARD if seat == self.seat else self.seat_selector(seat)
         in_run = '[data-testid="run-so-far"] [data-card="{}"]'.format
         if kind == 'drop':
             return [(played, f'[data-testid="loose-card"][data-card="{data["card"]}"]', False)]

@@ -265,10 +265,10 @@ class TableScreen(ABC):
     def seat_selector(self, seat: int) -> str:
         return f'[data-testid="{self.seat_testid}"][data-seat="{seat}"]'
 
-    @staticmethod
-    def hand_card(card: str | None = None) -> str:
-        """One of your cards: by its code, or the last one (a card drawn goes to the right)."""
-        return '[data-testid="hand-card"]' + (f'[data-card="{card}"]' if card else '')
+    # your cards, found without naming them (a motion carries no card code): the one you chose,
+    # or the last one (a card drawn goes to the right, so it is the last match)
+    CHOSEN_CARD = '[data-testid="hand-card"].hod-selected'
+    NEW_CARD = '[data-testid="hand-card"]'
 
     def others(self) -> list[int]:
         """The other seats in playing order, starting after this one (every seat, for a spectator)."""
@@ -400,16 +400,16 @@ class TableScreen(ABC):
     def motions(self, event: dict[str, Any]) -> list[Motion]:
         """Where the cards of a public event travel: drawing from the stock or the discard pile goes
         to the seat (into your hand for you), discarding goes from the seat (your card) to the pile."""
-        kind, seat, card = event['kind'], event.get('seat'), event.get('data', {}).get('card')
+        kind, seat = event['kind'], event.get('seat')
         if seat is None:
             return []
         mine = seat == self.seat
         if kind == 'draw_stock':
-            return [(STOCK, self.hand_card() if mine else self.seat_selector(seat), not mine)]
+            return [(STOCK, self.NEW_CARD if mine else self.seat_selector(seat), not mine)]
         if kind in ('draw_discard', 'take_offer'):
-            return [(DISCARD, self.hand_card(card) if mine else self.seat_selector(seat), not mine)]
+            return [(DISCARD, self.NEW_CARD if mine else self.seat_selector(seat), not mine)]
         if kind == 'discard':
-            return [(self.hand_card(card) if mine else self.seat_selector(seat), DISCARD, False)]
+            return [(self.CHOSEN_CARD if mine else self.seat_selector(seat), DISCARD, False)]
         return []
 
     def hand_number(self, view: Any) -> int:

@@ -71,6 +71,7 @@ class FrameWatch:
 
     def __init__(self, page: Page) -> None:
         self.page, self.frames, self.sent = page, [], set()
+        self.where: dict[str, str] = {}   # a code -> an excerpt of the frame that first carried it
         page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: self.frames.append(str(payload))))
 
     def begin(self, places: tuple[str, ...]) -> None:
@@ -79,12 +80,21 @@ class FrameWatch:
 
     def check(self) -> int:
         """Every card received so far was, by now, on the table or in your hand; returns how many."""
-        self.sent |= codes(*self.frames)
+        for frame in self.frames:
+            for code in codes(frame) - self.sent:
+                at = frame.find(code)
+                self.where.setdefault(code, frame[max(0, at - 300):at + 100])
+            self.sent |= codes(frame)
         self.frames.clear()
-        assert_public(self.page, self.sent)
+        try:
+            assert_public(self.page, self.sent)
+        except AssertionError as failure:   # say where the card came from: the fix starts there
+            missing = self.sent - shown(self.page)
+            raise AssertionError(f'{failure}; first seen in: '
+                                 f'{ {code: self.where.get(code) for code in sorted(missing)} }') from None
         return len(self.sent)
 
     def restart(self) -> None:
         """New cards from here on (a new hand of two decks): what counts as public starts again."""
-        self.sent = set()
+        self.sent, self.where = set(), {}
         self.page.evaluate('() => window.__shown.clear()')
