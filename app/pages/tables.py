@@ -136,6 +136,8 @@ def table_page(table_id: str, request: Request) -> None:
     table = open_table(table_id)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
+        if table is None:
+            ui.status_code(404)   # the page says so in the table's own words
         if table is None or seat is None or table.game.screen is None:
             _no_seat(t('table.missing') if table is None else t('table.not_yours'),
                      None if table is None or table.game.screen is None else table.game)
@@ -183,6 +185,7 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
         return RedirectResponse(table_path(table.id), status_code=303)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
         if table is None or table.room is None or not table.room.admits(secret) or table.game.screen is None:
+            ui.status_code(404)
             _no_seat(t('room.bad_invite'), None)
             return None
         if table.waiting and table.free_seats():

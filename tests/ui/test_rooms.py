@@ -299,3 +299,12 @@ def test_a_full_room_of_computers_finds_each_a_name_of_its_own() -> None:
     table.start_room(0, table.version, ROOM_BOT_NAMES, 'normal')
     names = [seat.name.casefold() for seat in table.seats]
     assert len(set(names)) == 6 and all(not seat.is_person for seat in table.seats[2:])
+
+
+async def test_a_wrong_invite_secret_seats_nobody(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    eva = create_user()
+    response = await eva.http_client.get(f'/room/{table_id}/{"x" * 22}')   # the table id alone is not enough
+    assert response.status_code == 404
+    assert 'Esta invitación no vale' in response.text
+    assert open_table(table_id).free_seats() == [1]

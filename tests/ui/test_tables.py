@@ -65,8 +65,9 @@ async def test_a_table_left_alone_for_30_days_is_closed_as_abandoned(user: User)
     assert registry.abandon_idle(now=utcnow() + timedelta(days=29)) == 0
     assert registry.abandon_idle(now=utcnow() + timedelta(days=31)) >= 1
     assert registry.open_table(table_id) is None
-    await user.open(path)
-    await user.should_see('Esta mesa no existe o se cerró por llevar 30 días sin jugarse.')
+    response = await user.http_client.get(path)
+    assert response.status_code == 404
+    assert 'Esta mesa no existe o se cerró por llevar 30 días sin jugarse.' in response.text
 
 
 async def test_another_browser_cannot_sit_at_your_table(user: User) -> None:
@@ -81,8 +82,9 @@ async def test_another_browser_cannot_sit_at_your_table(user: User) -> None:
 
 @pytest.mark.parametrize('address', ['/table/nope', '/table/' + 'x' * 16, '/table/%27%3B--aaaaaaaaaaaa'])
 async def test_unknown_or_malformed_table_addresses_say_so(user: User, address: str) -> None:
-    await user.open(address)
-    await user.should_see('Esta mesa no existe o se cerró por llevar 30 días sin jugarse.')
+    response = await user.http_client.get(address)
+    assert response.status_code == 404
+    assert 'Esta mesa no existe o se cerró por llevar 30 días sin jugarse.' in response.text
 
 
 def test_deal_commitments_are_read_from_every_games_view() -> None:
