@@ -12,8 +12,9 @@ The same route hands the browser OWASP's device cookie (`hod_device`, also store
 `KnownDevice` of the account): an account locked by failed attempts stays open to browsers that
 have signed in to it before (see `app.accounts.authenticate`).
 
-`/session/end` ends the browser's session and clears the cookie; changing the password or
-"Sign out on all devices" ends the account's other sessions (`end_other_sessions`, `end_all_sessions`).
+`/session/end` clears the cookie of a session the sign-out button has ended (a link from another
+site to it signs nobody out); changing the password or "Sign out on all devices" ends the
+account's other sessions (`end_other_sessions`, `end_all_sessions`).
 """
 from __future__ import annotations
 
@@ -124,12 +125,21 @@ def start_route(request: Request, ticket: str = '', next: str = '/') -> Redirect
 
 
 def end_route(request: Request, next: str = '/') -> RedirectResponse:
+    """Clears the cookie of a session that has already ended. The sign-out button ends it (from the
+    page's own event, which another site cannot send); a link from elsewhere to this address finds
+    the session alive and changes nothing, so nobody can be signed out by a foreign link."""
     from app.accounts import safe_next
 
-    end_session(request.cookies.get(SESSION_COOKIE))
     response = RedirectResponse(safe_next(next), status_code=303)
-    response.delete_cookie(SESSION_COOKIE, path='/', httponly=True, samesite='lax',
-                           secure=request.url.scheme == 'https')
+    token = request.cookies.get(SESSION_COOKIE)
+    try:
+        alive = user_of_token(token) is not None
+    except SQLAlchemyError as error:
+        log.error('sessions: the database failed: %s', error.__class__.__name__, exc_info=error)
+        alive = False   # the cookie then goes: a session that cannot be read signs nobody in
+    if not alive:
+        response.delete_cookie(SESSION_COOKIE, path='/', httponly=True, samesite='lax',
+                               secure=request.url.scheme == 'https')
     return response
 
 

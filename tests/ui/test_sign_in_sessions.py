@@ -209,3 +209,16 @@ async def test_a_failing_database_gives_a_message_at_sign_up_and_sign_in(user: U
     errors = [record for record in caplog.get_records('call') if record.levelname == 'ERROR']
     assert [record.name for record in errors] == ['app.accounts'] * 3   # once per failure
     caplog.clear()  # logged as expected: not a failure of the test
+
+
+async def test_a_link_from_another_site_to_the_sign_out_address_signs_nobody_out(create_user) -> None:
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user = create_user()
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    token = user.http_client.cookies.get(sessions.SESSION_COOKIE)
+    response = await user.http_client.get('/session/end?next=/', follow_redirects=False)   # as a foreign link would
+    assert response.status_code == 303 and 'set-cookie' not in response.headers
+    assert sessions.user_of_token(token) is not None
+    await user.open('/history')
+    await user.should_see(ES['nav.history'], retries=SLOW)
