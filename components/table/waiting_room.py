@@ -44,6 +44,7 @@ class WaitingRoom:
         self._draw()
 
     def _draw(self) -> None:
+        self.drawn_version = self.table.version   # what the creator's clicks were chosen on
         self.box.clear()
         with language_scope(self.language), self.box:
             self._contents()
@@ -102,10 +103,10 @@ class WaitingRoom:
         ui.notify(t('room.copied'), type='positive')
 
     def _free(self, index: int) -> None:
-        self._attempt(lambda: self.table.free_seat(self.seat, index, self.table.version))
+        self._attempt(lambda: self.table.free_seat(self.seat, index, self.drawn_version))
 
     def _start(self) -> None:
-        self._attempt(lambda: self.table.start_room(self.seat, self.table.version, ROOM_BOT_NAMES,
+        self._attempt(lambda: self.table.start_room(self.seat, self.drawn_version, ROOM_BOT_NAMES,
                                                     self.table.options.level))
 
     def _attempt(self, change: Callable[[], None]) -> None:
