@@ -93,7 +93,9 @@ class TableScreen(ABC):
         self.render(self.table.view(self.seat))
         leave = watch(self.table, self.seat, lambda view, events: self.render(view))
         client = ui.context.client
-        client.on_disconnect(leave)
+        # only when the page is gone for good: NiceGUI calls its disconnect handlers at every dropped
+        # socket too, and a screen that left then would stay frozen after the browser reconnects
+        # (its missed updates wait in the outbox meanwhile and are replayed on reconnection)
         client.on_delete(leave)
 
     def _layout(self) -> None:

@@ -28,8 +28,7 @@ class WaitingRoom:
         self._draw()
         self.leave = watch(self.table, self.seat, lambda view, events: self._changed())
         client = ui.context.client
-        client.on_disconnect(self._stop)
-        client.on_delete(self._stop)
+        client.on_delete(self._stop)   # not at a dropped socket: the browser reconnects to this page
 
     def _stop(self) -> None:
         if self.leave is not None:

@@ -96,3 +96,19 @@ def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sh
     count = page.get_by_test_id('count').bounding_box()
     assert count['y'] + count['height'] > 844, 'a six-seat count that fits the screen proves nothing'
     expect(page.get_by_test_id('next-hand')).to_be_in_viewport()
+
+
+def test_a_screen_whose_connection_drops_comes_back_up_to_date(page: Page) -> None:
+    """The browser's connection drops while the computer plays: once it is back, the screen shows
+    the moves it missed and plays on (it does not stay frozen)."""
+    start_game(page, seats=2, speed='Lenta')
+    while reach_my_move(page) != 'draw':
+        play_one_step(page)
+    page.get_by_test_id('stock').click()
+    page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
+    discard_last_card(page)
+    # the connection drops while the computer draws and discards (NiceGUI's page keeps its
+    # socket.io client in window.socket, which reconnects by itself)
+    page.evaluate('() => window.socket.io.engine.close()')
+    page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
+                           ".dataset.phase)", timeout=30000)
