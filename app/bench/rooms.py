@@ -13,12 +13,11 @@ room open. Needs Chromium (see README).
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import tempfile
 from pathlib import Path
 
-from app.bench.table import ARGS, bare_clicker, rss_mib, start_server, summary, timed
+from app.bench.table import browser_with_bare_button, rss_mib, start_server, summary, timed
 
 PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
 
@@ -75,12 +74,7 @@ def main() -> None:
     server = start_server(port, Path(tempfile.mkdtemp(prefix='hod-bench-rooms-')))
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=os.environ.get('HOD_CHROMIUM', '/usr/bin/chromium'),
-                                                 args=ARGS)
-            bare_page = browser.new_page(locale='es-ES')
-            bare_page.goto(f'{base}/bench/bare')
-            bare: list[float] = []
-            bare_click = bare_clicker(bare_page, bare)
+            browser, _, bare, bare_click = browser_with_bare_button(playwright, base)
 
             idle = rss_mib(server.pid)
             people = []

@@ -70,6 +70,17 @@ def rss_mib(pid: int) -> float:
     return float('nan')
 
 
+def browser_with_bare_button(playwright, base: str):
+    """Chromium with the bare NiceGUI button's page open: (browser, that page, its times, a call
+    that clicks it once and adds its time)."""
+    browser = playwright.chromium.launch(executable_path=os.environ.get('HOD_CHROMIUM', '/usr/bin/chromium'),
+                                         args=ARGS)
+    bare_page = browser.new_page(locale='es-ES')
+    bare_page.goto(f'{base}/bench/bare')
+    bare: list[float] = []
+    return browser, bare_page, bare, bare_clicker(bare_page, bare)
+
+
 def bare_clicker(bare_page, bare: list[float]):
     """A call that clicks the bare NiceGUI button once and adds its click->screen time to ``bare``."""
     def bare_click() -> None:
@@ -207,14 +218,10 @@ def main() -> None:
     base = f'http://127.0.0.1:{args.port}'
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=os.environ.get('HOD_CHROMIUM', '/usr/bin/chromium'),
-                                                 args=ARGS)
             # the bare button and the table take turns, so both see the machine in the same state
-            bare_page = browser.new_page(locale='es-ES')
-            bare_page.goto(f'{base}/bench/bare')
+            browser, bare_page, bare, bare_click = browser_with_bare_button(playwright, base)
             page = browser.new_page(locale='es-ES')
-            bare, draws, discards = [], [], []
-            bare_click = bare_clicker(bare_page, bare)
+            draws, discards = [], []
 
             other = {'ronda-robada': (new_ronda_table, ronda_round, ('pick a hand card', 'drop it in the centre')),
                      'continental': (new_continental_table, continental_round, ('draw from the stock', 'discard a card'))}

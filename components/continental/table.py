@@ -375,14 +375,20 @@ class ContinentalTable(TableScreen):
             del self.groups[number], self.joker_low[number]
             self._redraw()
 
-    def _lay_off_on(self, meld_id: int, version: int | None) -> None:
-        view = self.table.view(self.seat)
+    def _one_chosen_card(self, view: Any) -> Any | None:
+        """The one card you chose; None (and the table asks for one) when there is not exactly one."""
         cards = self.cards(view)
         if len(self.selected) != 1 or not 0 <= next(iter(self.selected)) < len(cards):
             self.notice = t('continental.select_one')
             self._redraw()
+            return None
+        return cards[next(iter(self.selected))]
+
+    def _lay_off_on(self, meld_id: int, version: int | None) -> None:
+        view = self.table.view(self.seat)
+        card = self._one_chosen_card(view)
+        if card is None:
             return
-        card = cards[next(iter(self.selected))]
         meld = next((meld for meld in view.table if meld.id == meld_id), None)
         positions = meld.lay_off_positions(card) if meld is not None else []
         if len(positions) > 1:   # a joker that could go at either end: you say where
@@ -457,13 +463,9 @@ class ContinentalTable(TableScreen):
         self._discard_selected(None)
 
     def _discard_selected(self, version: int | None) -> None:
-        view = self.table.view(self.seat)
-        cards = self.cards(view)
-        if len(self.selected) != 1 or not 0 <= next(iter(self.selected)) < len(cards):
-            self.notice = t('continental.select_one')
-            self._redraw()
-            return
-        self.act(Discard(cards[next(iter(self.selected))]), version)
+        card = self._one_chosen_card(self.table.view(self.seat))
+        if card is not None:
+            self.act(Discard(card), version)
 
     def _hint(self) -> None:
         action = self.table.hint(self.seat)
