@@ -49,7 +49,7 @@ def chinchon_game(user_id: int) -> int:
         hands_played=3,
         seats=[SeatResult('Ana', True, 14, 1, True, name='Ana'), SeatResult('hard', False, 52, 3, False, name='Lucía'),
                SeatResult('hard', False, 38, 2, False, name='Mateo')],
-        deal_commitments=[('c0ffee01', '1111'), ('c0ffee02', '2222'), ('c0ffee03', '3333')],
+        deal_commitments=[('c0ffee01', 'semilla-uno'), ('c0ffee02', 'semilla-dos'), ('c0ffee03', 'semilla-tres')],
         hand_points=[(4, 21, 30), None, (10, 31, 8)])
 
 
@@ -76,7 +76,7 @@ async def test_a_games_page_shows_its_players_options_hands_and_seeds(user: User
     assert [[row['hand'], row['seat0'], row['seat1'], row['seat2']] for row in hands.rows] == [
         ['Mano 1', '4', '21', '30'], ['Mano 2', 'nula', 'nula', 'nula'], ['Mano 3', '10', '31', '8']]
     with user.scope(marker='seed-2'):
-        await user.should_see('2222')
+        await user.should_see('semilla-dos')
         await user.should_see('c0ffee02')
 
 
@@ -102,7 +102,7 @@ async def test_another_players_game_and_any_other_id_get_the_404_page(user: User
                     '/history/' + '9' * 5000, '/history/²'):
         response = await user.http_client.get(address)
         assert response.status_code == 404, address
-        assert ES['not_found.title'] in response.text and '1111' not in response.text
+        assert ES['not_found.title'] in response.text and 'semilla-uno' not in response.text
 
 
 async def test_a_guest_is_asked_to_log_in(user: User) -> None:
