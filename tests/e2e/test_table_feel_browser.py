@@ -9,7 +9,8 @@ from playwright.sync_api import Browser, Page, expect
 from test_chinchon_browser import hand, play_one_step, start_game, wait_for_my_decision
 
 # every change of the page: where your hand and the stock are (page coordinates, so scrolling
-# does not count), what the seats show, and the phase
+# does not count), what the seats show (their whole markup: a turn or a card count that moves on
+# keeps the length), and the phase
 WATCH_LAYOUT = """() => {
   window.__layout = [];
   const where = (selector) => { const el = document.querySelector(selector);
@@ -17,7 +18,7 @@ WATCH_LAYOUT = """() => {
   new MutationObserver(() => window.__layout.push({
     phase: document.querySelector('[data-testid=table]')?.dataset.phase,
     hand: where('[data-testid=hand-card]'), stock: where('[data-testid=stock]'),
-    seats: document.querySelector('[data-testid=seat]')?.parentElement.innerHTML.length,
+    seats: document.querySelector('[data-testid=seat]')?.parentElement.innerHTML,
   })).observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
 
@@ -48,11 +49,14 @@ def reach_my_draw(page: Page, **deal) -> None:
             play_one_step(page)
 
 
-def my_turn_by_the_stock(page: Page, **deal) -> None:
-    """Reach a turn of yours, draw from the stock and discard the last card."""
+def my_turn_by_the_stock(page: Page, before_discard: str = '', **deal) -> None:
+    """Reach a turn of yours, draw from the stock and discard the last card (running the script
+    `before_discard` in the page just before, so a watch misses none of the computers' moves)."""
     reach_my_draw(page, **deal)
     page.get_by_test_id('stock').click()
     page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")
+    if before_discard:
+        page.evaluate(before_discard)
     discard_last_card(page)
 
 
@@ -60,8 +64,7 @@ def my_turn_by_the_stock(page: Page, **deal) -> None:
 def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page, width: int) -> None:
     page.set_viewport_size({'width': width, 'height': 900})
     start_game(page, seats=4, speed='Rápida')
-    my_turn_by_the_stock(page, seats=4, speed='Rápida')
-    page.evaluate(WATCH_LAYOUT)
+    my_turn_by_the_stock(page, before_discard=WATCH_LAYOUT, seats=4, speed='Rápida')
     page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
                            ".dataset.phase)", timeout=30000)
     seen = [entry for entry in page.evaluate('() => window.__layout') if entry['phase'] == 'wait']
