@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from test_chinchon_browser import hand, play_one_step, start_game, wait_for_my_decision
+from test_chinchon_browser import hand, phase, play_one_step, start_game, wait_for_my_decision
 
 # every change of the page: where your hand and the stock are (page coordinates, so scrolling
 # does not count), what the seats show (their whole markup: a turn or a card count that moves on
@@ -60,17 +60,28 @@ def my_turn_by_the_stock(page: Page, before_discard: str = '', **deal) -> None:
     discard_last_card(page)
 
 
+def watch_the_computers_play(page: Page, **deal) -> list[dict]:
+    """The page's changes, from your discard to your next draw, while the computers play. A turn
+    that ends in a count instead (a computer closed: the count rightly redraws the table) is
+    watched again on the next hand."""
+    for _ in range(5):
+        my_turn_by_the_stock(page, before_discard=WATCH_LAYOUT, **deal)
+        page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector("
+                               "'[data-testid=table]').dataset.phase)", timeout=30000)
+        if phase(page) == 'draw':
+            return [entry for entry in page.evaluate('() => window.__layout') if entry['phase'] == 'wait']
+    pytest.fail('five turns in a row ended in a count before your next draw')
+
+
 @pytest.mark.parametrize('width', [1280, 390])
 def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page, width: int) -> None:
     page.set_viewport_size({'width': width, 'height': 900})
     start_game(page, seats=4, speed='Rápida')
-    my_turn_by_the_stock(page, before_discard=WATCH_LAYOUT, seats=4, speed='Rápida')
-    page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
-                           ".dataset.phase)", timeout=30000)
-    seen = [entry for entry in page.evaluate('() => window.__layout') if entry['phase'] == 'wait']
+    seen = watch_the_computers_play(page, seats=4, speed='Rápida')
     assert len({entry['seats'] for entry in seen}) >= 3, 'the computers\' moves did not change the seats'
-    assert {entry['hand'] for entry in seen} == {seen[0]['hand']}, 'your hand moved while the computers played'
-    assert {entry['stock'] for entry in seen} == {seen[0]['stock']}, 'the piles moved while the computers played'
+    moves = [(entry['hand'], entry['stock']) for entry in seen]
+    changes = [where for n, where in enumerate(moves) if n == 0 or where != moves[n - 1]]
+    assert len(changes) == 1, f'your hand or the piles moved while the computers played: {changes}'
 
 
 def travels_in_one_turn(browser: Browser, base_url: str, speed: str, motion: str) -> int:
