@@ -85,6 +85,35 @@ function land({ to, rect, ghost }, ms) {
     .finished.finally(() => ghost.remove());
 }
 
+// At a room: the turn clock counts down each second in the browser, and a reaction is pinned over
+// the top edge of its sender's seat box (absolutely, so nothing moves); with no seat box in view
+// (yours where the board draws none, or during a count) it stays in the room strip. Part of this
+// module, not a script added to the page: a table drawn after the page loaded (a room's waiting
+// room turning into its table) runs no script tag.
+function tickClocks() {
+  for (const el of document.querySelectorAll("[data-testid=turn-clock]")) {
+    el.hodEnd = el.hodEnd || Date.now() + Number(el.dataset.left);
+    const seconds = el.querySelector("b");
+    if (seconds) seconds.textContent = Math.max(0, Math.ceil((el.hodEnd - Date.now()) / 1000));
+  }
+}
+
+function pinBubble(bubble) {
+  const felt = bubble.closest(".hod-felt");
+  const seat = document.querySelector(`[data-testid="${bubble.dataset.pin}"][data-seat="${bubble.dataset.seat}"]`);
+  const box = seat && seat.getBoundingClientRect();
+  const pinned = Boolean(felt && box && box.width);
+  bubble.classList.toggle("hod-pinned", pinned);
+  if (!pinned) return;
+  const base = felt.getBoundingClientRect();
+  bubble.style.left = `${Math.round(box.left - base.left + box.width / 2)}px`;
+  bubble.style.top = `${Math.round(box.top - base.top)}px`;
+}
+
+function pinBubbles() {
+  for (const bubble of document.querySelectorAll(".hod-bubble[data-pin]")) pinBubble(bubble);
+}
+
 export default {
   inheritAttrs: false,
   render() {
@@ -93,7 +122,12 @@ export default {
   mounted() {
     if (watching) return;
     watching = true;
-    new MutationObserver(showAdded).observe(document.body, { childList: true, subtree: true });
+    new MutationObserver((mutations) => {
+      showAdded(mutations);
+      pinBubbles();
+    }).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", pinBubbles);
+    setInterval(tickClocks, 250);
   },
   methods: {
     // patches: [[key, name, value], ...]; name is an attribute (null or false removes it, true

@@ -69,6 +69,9 @@ TABLE_CSS = '''
 .hod-clock { background: rgba(0,0,0,.3); border-radius: 10px; padding: 2px 10px; font-size: 13px; }
 .hod-bubble { background: #fff; color: #1d2521; border-radius: 12px; padding: 2px 10px; font-size: 13px;
   animation: hod-fade 5s forwards; }
+.hod-felt { position: relative; }   /* where a reaction is pinned over its sender's seat */
+.hod-bubble.hod-pinned { position: absolute; transform: translate(-50%, -60%); z-index: 6; white-space: nowrap;
+  pointer-events: none; box-shadow: 0 3px 10px rgba(0,0,0,.35); }
 @keyframes hod-fade { 0%, 80% { opacity: 1; } 100% { opacity: 0; } }
 .hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 8px; min-height: 0; }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }

@@ -37,13 +37,6 @@ from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, log_html, refusal_t
 MOTION_MS = {'slow': 300, 'normal': 250, 'fast': 150, 'instant': 0}
 STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
 DISCARD = '[data-testid="discard"] > :first-child'
-# the turn clocks count down in the browser, from the milliseconds left when they were drawn
-CLOCK_TICKER = """<script>
-setInterval(() => document.querySelectorAll('[data-testid=turn-clock]').forEach((el) => {
-  el.hodEnd = el.hodEnd || Date.now() + Number(el.dataset.left);
-  const b = el.querySelector('b'); if (b) b.textContent = Math.max(0, Math.ceil((el.hodEnd - Date.now()) / 1000));
-}), 250);
-</script>"""
 TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
 Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
 
@@ -124,7 +117,6 @@ class TableScreen(ABC):
     def _room_strip(self) -> None:
         """At a room: the turn clock, the reactions people send, who the count waits for, and
         (for people) the reaction buttons. Its row is reserved: nothing below it moves."""
-        ui.add_body_html(CLOCK_TICKER)
         self.room_view = ui.html('', sanitize=False).classes('w-full hod-room-strip').mark('room-strip')
         if self.spectator:
             return
@@ -158,7 +150,8 @@ class TableScreen(ABC):
                 parts.append(f'<span class="text-sm" data-testid="count-waiting">'
                              f'{escape(t("room.count_waiting", names=", ".join(slow)))}</span>')
         for seat, (key, at) in sorted(table.recent_reactions().items()):
-            parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" data-at="{at}">'
+            parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
+                         f'data-pin="{self.seat_testid}" data-at="{at}">'
                          f'<b>{escape(self.names[seat])}:</b> {escape(t(f"reaction.{key}"))}</span>')
         return f'<div class="flex flex-wrap items-center justify-center gap-2">{"".join(parts)}</div>'
 
@@ -341,6 +334,18 @@ class TableScreen(ABC):
             with language_scope(self.language):
                 handler(*args)
         return speaking
+
+    async def ask_hint(self) -> None:
+        """The hint button: the table thinks it out off the event loop, then the game's screen
+        shows it (``show_hint``) in the page's language."""
+        action = await self.table.hint(self.seat)
+        if action is not None:
+            with language_scope(self.language):
+                self.show_hint(action)
+
+    def show_hint(self, action: Any) -> None:
+        """Say what the normal computer player would do now (games with a hint button)."""
+        raise NotImplementedError
 
     def act(self, action: Any, version: int | None = None) -> bool:
         """Send an action with the version of the screen it was chosen on; a refusal is shown in

@@ -4,6 +4,7 @@ either browser receives is held against what that browser has shown: nobody rece
 person's cards, or a stock card, before they are public."""
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Browser, Page, expect
@@ -47,6 +48,28 @@ def step(page: Page, pressed: dict[int, str]) -> str | None:
     return current
 
 
+def reaction_over_the_senders_seat(sender: Page, reader: Page, name: str) -> None:
+    """A reaction shows over the top edge of its sender's seat box, on the other person's screen
+    (unless a computer's chinchón has already brought the count, which hides the seats)."""
+    sender.get_by_test_id('reaction').filter(has_text='¡Bien jugado!').click()
+    said = reader.get_by_test_id('reaction-shown').filter(has_text='¡Bien jugado!')
+    expect(said).to_be_visible()
+    if phase(reader) in ('count', 'over'):
+        return
+    expect(said).to_have_class(re.compile(r'\bhod-pinned\b'))
+    seat, bubble = reader.get_by_test_id('seat').filter(has_text=name).bounding_box(), said.bounding_box()
+    assert seat['x'] < bubble['x'] + bubble['width'] / 2 < seat['x'] + seat['width'], 'not over the seat'
+    assert bubble['y'] < seat['y'] < bubble['y'] + bubble['height'], 'not on the seat\'s top edge'
+
+
+def the_clock_counts_down(page: Page) -> None:
+    """The turn clock's seconds go down in the browser between the server's redraws."""
+    seconds = page.get_by_test_id('turn-clock').locator('b')
+    before = int(seconds.text_content())
+    page.wait_for_function(f"Number(document.querySelector('[data-testid=turn-clock] b')?.textContent) < {before}",
+                           timeout=2500)
+
+
 def test_two_people_and_a_computer_play_a_whole_game_through_an_invite_link(browser: Browser, base_url: str) -> None:
     ana_context = browser.new_context(base_url=base_url, locale='es-ES')
     luis_context = browser.new_context(base_url=base_url, locale='es-ES')
@@ -59,6 +82,7 @@ def test_two_people_and_a_computer_play_a_whole_game_through_an_invite_link(brow
         ana.get_by_role('button', name='Al instante').click()
         ana.get_by_test_id('friends').click()
         ana.get_by_label('Tu nombre en la mesa').fill('Ana')
+        ana.get_by_role('button', name='60 s').click()
         ana.get_by_test_id('start').click()
         link = ana.get_by_test_id('invite-link').text_content()
         assert link.startswith(base_url) and '/room/' in link
@@ -73,6 +97,8 @@ def test_two_people_and_a_computer_play_a_whole_game_through_an_invite_link(brow
             expect(page.get_by_test_id('table')).to_be_visible()
             watches[id(page)].begin(PUBLIC_PLACES)
         expect(luis.get_by_test_id('seat').filter(has_text='Ana')).to_be_visible()
+        reaction_over_the_senders_seat(sender=luis, reader=ana, name='Luis')
+        the_clock_counts_down(ana)
         # the room is full: a third browser opening the link watches, with no hand of anybody's
         eva_context = browser.new_context(base_url=base_url, locale='es-ES')
         eva = eva_context.new_page()
