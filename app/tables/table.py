@@ -275,15 +275,23 @@ class Table(RoomTable):
         return (self.pause is not None and self.state.current_seat == seat
                 and any(self._is_pause_action(action) for action in self.view(seat).legal_actions))
 
-    def hint(self, seat: int) -> Any | None:
-        """The normal computer player's choice for this person's current decision; None when this
-        table plays without hints (its button is hidden, but a crafted click still arrives here)."""
+    async def hint(self, seat: int) -> Any | None:
+        """The normal computer player's choice for this person's current decision, thought out in
+        the process pool like a computer's move. None when this table plays without hints (its
+        button is hidden, but a crafted click still arrives here), when the table moved on while
+        it was thought out, or when the server is stopping."""
         if not self.options.hints:
             return None
         view = self.view(seat)
         if not view.legal_actions:
             return None
-        return self.ai.make_bot('normal', random.Random(f'hint:{self.seed}:{seat}:{self.version}')).choose(view)
+        version = self.version
+        try:
+            action = await self._think('normal', f'hint:{self.seed}:{seat}:{version}', view)
+        except Exception:   # no hint is better than a broken screen
+            logger.exception('%s hint failed at seat %s', self.game.id, seat)
+            return None
+        return action if self.version == version and action in view.legal_actions else None
 
     def arrange(self, seat: int, order: list[str]) -> None:
         """How a person arranged their hand (every screen of theirs shows the same order)."""
@@ -376,16 +384,7 @@ class Table(RoomTable):
         view = self.view(seat)
         level, seed = self.seats[seat].level or 'normal', f'{self.seed}:{seat}:{self.version}'
         try:
-            try:
-                action = await run.cpu_bound(think_in_worker, self.game.id, level, seed, view)
-            except BrokenProcessPool:   # the workers were killed: the server is stopping (or one crashed)
-                if app.is_stopping or app.is_stopped:
-                    return None
-                raise
-            except RuntimeError as error:   # no process pool: a table driven without the server
-                if 'not set up' not in str(error):
-                    raise
-                action = computer_choice(self.game.id, level, seed, view)
+            action = await self._think(level, seed, view)
             if action is None:
                 return None
         except Exception:   # any bug in a bot must not stop the game for the people at the table
@@ -395,6 +394,20 @@ class Table(RoomTable):
             logger.error('%s bot chose %r, not a legal action', self.game.id, action)
             action = view.legal_actions[0]
         return action
+
+    async def _think(self, level: str, seed: str, view: Any) -> Any:
+        """A bot's choice thought out in NiceGUI's process pool (one worker per core), so that the
+        server's event loop keeps answering every screen meanwhile. None when the server is stopping."""
+        try:
+            return await run.cpu_bound(think_in_worker, self.game.id, level, seed, view)
+        except BrokenProcessPool:   # the workers were killed: the server is stopping (or one crashed)
+            if app.is_stopping or app.is_stopped:
+                return None
+            raise
+        except RuntimeError as error:   # no process pool: a table driven without the server
+            if 'not set up' not in str(error):
+                raise
+            return computer_choice(self.game.id, level, seed, view)
 
     def _step(self, events: list[Event], *, start: bool = True) -> None:
         self.version += 1

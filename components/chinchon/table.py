@@ -69,7 +69,7 @@ class ChinchonTable(TableScreen):
                                                 self.speaking(self._discard_selected), tone='accent', versioned=True)
             self.close_button = action_button(t('table.close'), 'close', self.speaking(self._close), tone='danger',
                                               versioned=True)
-            self.hint_button = action_button(t('table.hint'), 'hint', self.speaking(self._hint), tone='flat',
+            self.hint_button = action_button(t('table.hint'), 'hint', self.ask_hint, tone='flat',
                                              icon='lightbulb')
 
     def draw_board(self, view: Any, phase: str) -> None:
@@ -264,10 +264,7 @@ class ChinchonTable(TableScreen):
                     .mark('close-no')
         dialog.open()
 
-    def _hint(self) -> None:
-        action = self.table.hint(self.seat)
-        if action is None:
-            return
+    def show_hint(self, action: Any) -> None:
         self.notice = hint_text(action)
         if getattr(action, 'card', None) is not None:
             codes = self.table.hand_orders.get(self.seat, [])

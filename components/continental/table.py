@@ -101,7 +101,7 @@ class ContinentalTable(TableScreen):
                                                 tone='accent', icon='south', versioned=True)
             self.discard_button = action_button(t('table.discard_button'), 'discard-button',
                                                 self.speaking(self._discard_selected), versioned=True)
-            self.hint_button = action_button(t('table.hint'), 'hint', self.speaking(self._hint), tone='flat',
+            self.hint_button = action_button(t('table.hint'), 'hint', self.ask_hint, tone='flat',
                                              icon='lightbulb')
 
     def _picks(self, element: ui.html) -> ui.html:
@@ -467,10 +467,7 @@ class ContinentalTable(TableScreen):
         if card is not None:
             self.act(Discard(card), version)
 
-    def _hint(self) -> None:
-        action = self.table.hint(self.seat)
-        if action is None:
-            return
+    def show_hint(self, action: Any) -> None:
         cards = [str(card) for card in self.cards(self.table.view(self.seat))]
         if isinstance(action, GoDown):
             self._fill_builder(action.melds)

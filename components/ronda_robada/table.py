@@ -88,7 +88,7 @@ class RondaRobadaTable(TableScreen):
                                                 tone='accent', icon='check', versioned=True)
             self.drop_button = action_button(t('ronda.drop'), 'drop', self.speaking(self._drop), icon='south',
                                              versioned=True)
-            self.hint_button = action_button(t('table.hint'), 'hint', self.speaking(self._hint), tone='flat',
+            self.hint_button = action_button(t('table.hint'), 'hint', self.ask_hint, tone='flat',
                                              icon='lightbulb')
 
     def _choices(self, element: ui.html) -> ui.html:
@@ -365,10 +365,7 @@ class RondaRobadaTable(TableScreen):
     def _confirm(self, version: int | None) -> None:
         self.act(Confirm(), version)
 
-    def _hint(self) -> None:
-        action = self.table.hint(self.seat)
-        if action is None:
-            return
+    def show_hint(self, action: Any) -> None:
         self.notice = hint_text(action, self.pile_words)
         if isinstance(action, (StartRun, Drop)):
             self.selected = str(action.card)

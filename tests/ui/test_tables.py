@@ -12,6 +12,7 @@ from app.engine.chinchon import Discard, DrawDiscard, DrawStock
 from app.engine.protocol import IllegalAction
 from app.engine.cards import spanish_card
 from app.tables import registry
+from app.tables.table import computer_choice
 from models.tables import utcnow
 
 from table_positions import chinchon_position, seat_user
@@ -183,7 +184,7 @@ def played_out(table) -> None:
     """Let every seat play as the normal computer would until the game is over (no event loop)."""
     while not table.is_over():
         seat = table.state.current_seat
-        table.state.apply(seat, table.hint(seat))
+        table.state.apply(seat, computer_choice(table.game.id, 'normal', f'{table.version}:{seat}', table.view(seat)))
 
 
 def test_play_again_deals_the_next_game_at_the_same_table_with_the_dealer_one_seat_on() -> None:
