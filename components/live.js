@@ -85,11 +85,38 @@ function land({ to, rect, ghost }, ms) {
     .finished.finally(() => ghost.remove());
 }
 
+// Parts of the table are redrawn as the game moves; a keyboard player must not lose their place.
+// When the focused element is replaced, focus goes back to its successor (same test id and slot).
+function keepFocus() {
+  let last = null, keyboard = false;
+  document.addEventListener("keydown", () => { keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboard = false; }, true);
+  document.addEventListener("focusin", (e) => {
+    const el = e.target.closest("[data-testid]");
+    if (el && el.closest("[data-testid=table]")) last = { testid: el.dataset.testid, index: el.dataset.index };
+  });
+  // a card moved with Shift+arrow keeps the focus at its new place, so it can travel on
+  document.addEventListener("hod-moved", (e) => { last = { testid: "hand-card", index: String(e.detail) }; });
+  // after a discard your next move is a draw: the focus waits on the stock (your hand where the
+  // stock cannot be drawn from)
+  document.addEventListener("click", (e) => {
+    if (keyboard && e.target.closest("[data-testid=discard-button], [data-testid=drop]")) last = { testid: "stock" };
+  }, true);
+  return () => {
+    const active = document.activeElement;
+    if (!keyboard || !last || (active && active !== document.body && !active.disabled)) return;
+    const exact = `[data-testid="${last.testid}"]` + (last.index === undefined ? "" : `[data-index="${last.index}"]`);
+    const target = [exact, `[data-testid="${last.testid}"]`, '[data-testid="hand-card"]']
+      .map((selector) => document.querySelector(selector)).find((el) => el && el.hasAttribute("tabindex"));
+    if (target) target.focus({ preventScroll: true });
+  };
+}
+
 // At a room: the turn clock counts down each second in the browser, and a reaction is pinned over
 // the top edge of its sender's seat box (absolutely, so nothing moves); with no seat box in view
 // (yours where the board draws none, or during a count) it stays in the room strip. Part of this
 // module, not a script added to the page: a table drawn after the page loaded (a room's waiting
-// room turning into its table) runs no script tag.
+// room turning into its table) runs no script tag. So is the focus keeper above.
 function tickClocks() {
   for (const el of document.querySelectorAll("[data-testid=turn-clock]")) {
     el.hodEnd = el.hodEnd || Date.now() + Number(el.dataset.left);
@@ -122,8 +149,10 @@ export default {
   mounted() {
     if (watching) return;
     watching = true;
+    const refocus = keepFocus();
     new MutationObserver((mutations) => {
       showAdded(mutations);
+      refocus();
       pinBubbles();
     }).observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", pinBubbles);

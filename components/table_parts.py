@@ -86,35 +86,6 @@ TABLE_CSS = '''
 '''
 
 
-# Parts of the table are redrawn as the game moves; a keyboard player must not lose their place.
-# When the focused element is replaced, focus goes back to its successor (same test id and slot).
-FOCUS_KEEPER = """<script>
-(() => {
-  let last = null, keyboard = false;
-  document.addEventListener('keydown', () => { keyboard = true; }, true);
-  document.addEventListener('pointerdown', () => { keyboard = false; }, true);
-  document.addEventListener('focusin', (e) => {
-    const el = e.target.closest('[data-testid]');
-    if (el && el.closest('[data-testid=table]')) last = {testid: el.dataset.testid, index: el.dataset.index};
-  });
-  // a card moved with Shift+arrow keeps the focus at its new place, so it can travel on
-  document.addEventListener('hod-moved', (e) => { last = {testid: 'hand-card', index: String(e.detail)}; });
-  // after a discard your next move is a draw: the focus waits on the stock (your hand where the
-  // stock cannot be drawn from)
-  document.addEventListener('click', (e) => {
-    if (keyboard && e.target.closest('[data-testid=discard-button], [data-testid=drop]')) last = {testid: 'stock'};
-  }, true);
-  new MutationObserver(() => {
-    const active = document.activeElement;
-    if (!keyboard || !last || (active && active !== document.body && !active.disabled)) return;
-    const exact = `[data-testid="${last.testid}"]` + (last.index === undefined ? '' : `[data-index="${last.index}"]`);
-    const target = [exact, `[data-testid="${last.testid}"]`, '[data-testid="hand-card"]']
-      .map((selector) => document.querySelector(selector)).find((el) => el && el.hasAttribute('tabindex'));
-    if (target) target.focus({preventScroll: true});
-  }).observe(document.body, {subtree: true, childList: true});
-})();
-</script>"""
-
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:

@@ -29,8 +29,7 @@ from app.tables.table import FEMININE_NAMES, Table
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
 from components.table.fair import fair_deal_box
-from components.table_parts import (FOCUS_KEEPER, TABLE_CSS, log_html, refusal_text, rules_link_html,
-                                    scoreboard_html)
+from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
 
 # how long a card takes to travel across the table, per play speed (none at instant speed)
@@ -75,7 +74,6 @@ class TableScreen(ABC):
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
         ui.add_css(TABLE_CSS)
-        ui.add_body_html(FOCUS_KEEPER)
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
