@@ -129,3 +129,31 @@ def test_a_tables_hand_seeds_come_from_secrets_not_from_its_game_generator(game_
     seeds = [hand_seed(table.state) for table in tables]
     assert from_the_generator not in seeds and seeds[0] != seeds[1]
     assert all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds)
+
+
+@pytest.mark.parametrize('game_id', ['chinchon', 'continental'])
+def test_a_table_restored_from_the_database_deals_its_next_hands_from_secrets(game_id: str, monkeypatch) -> None:
+    """A saved game comes back (a server restart) mid-hand: its next hand's seed still comes from
+    the table's secret source, not from the game's generator that was saved with it."""
+    import json
+
+    from app.games import GAMES_BY_ID
+    from app.tables import table as tables
+    from app.tables.table import Seat, Table, TableOptions, computer_choice, computer_seats
+
+    game = GAMES_BY_ID[game_id]
+    options = TableOptions(seats=2, level='easy', speed='instant')
+    table = Table(f'{game_id[:8]:x<15}r', game, options, computer_seats(options, [Seat('person')]), seed=8)
+    first = table.state.to_dict()['hand_number']
+    monkeypatch.setattr(tables, 'fresh_hand_seed', lambda: 'ab' * 16)   # what "secrets" gives from now on
+    restored = Table.from_saved(table.id, game_id, options.to_dict(), [seat.to_dict() for seat in table.seats],
+                                json.loads(json.dumps(table.to_dict())), table.version)
+    state = restored.state
+    for step in range(3000):
+        if state.to_dict()['hand_number'] != first:
+            break
+        seat = state.current_seat
+        state.apply(seat, computer_choice(game_id, 'normal', f'{step}', state.view(seat)))
+    raw = state.to_dict()
+    assert raw['hand_number'] == first + 1
+    assert (raw['seeds'][-1] if 'seeds' in raw else raw['seed']) == 'ab' * 16
