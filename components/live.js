@@ -4,6 +4,8 @@
 // it quietly), so the newest values are also kept here and written again into any marked element
 // the page creates later: an element NiceGUI re-mounts shows the newest values, not its copy.
 // Kept per page, not per channel, so that they outlive a re-mount of the channel itself.
+// Every table screen mounts this module, so it also carries the table's other browser behaviours:
+// card motions, the focus keeper, the turn clocks and the reactions pinned to their seats.
 const MARK = "data-hod-live";
 const newest = new Map(); // key -> {version, values: {name: value}}
 const shown = new WeakMap(); // element -> the version of its key it shows
