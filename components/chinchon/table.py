@@ -140,9 +140,9 @@ class ChinchonTable(TableScreen):
         if self.selected is not None and self.selected >= len(items):
             self.selected = None
         me = self.seat
-        seat = seat_html(SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards),
-                                  dealer=view.dealer == me, on_turn=phase in ('draw', 'discard'),
-                                  out=view.eliminated[me]), reserve=False)
+        seat = '' if self.spectator else seat_html(   # a spectator's seats are all above the board
+            SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
+                     on_turn=phase in ('draw', 'discard'), out=view.eliminated[me]), reserve=False)
         can_close = phase == 'discard' and view.can_close
         notice = (f'<span class="hod-notice" data-testid="close-notice" role="status">{escape(t("table.can_close"))}'
                   '</span>' if can_close else '')

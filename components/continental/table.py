@@ -228,7 +228,7 @@ class ContinentalTable(TableScreen):
         card = cards[next(iter(self.selected))] if len(self.selected) == 1 and phase == 'play' \
             and view.down[self.seat] else None
         rows = []
-        for seat in [self.seat, *self.others()]:
+        for seat in self.every_seat():
             melds = [meld for meld in view.table if meld.owner == seat]
             if not melds:
                 continue

@@ -135,7 +135,7 @@ class RondaRobadaTable(TableScreen):
         robbed = {event.data['owner']: event.seat for event in recent if event.kind == 'take_pile'}
         options = self._pile_options(view) if phase == 'run' else set()
         boxes = []
-        for seat in [self.seat, *self.others()]:
+        for seat in self.every_seat():
             on_turn = view.current_seat == seat and view.outcome is None
             classes = 'hod-rr-seat' + (' hod-turn' if on_turn else '') + (' hod-robbed' if seat in robbed else '')
             top, size = view.pile_tops[seat], view.pile_sizes[seat]

@@ -270,6 +270,10 @@ class TableScreen(ABC):
             return list(range(count))
         return [(self.seat + step) % count for step in range(1, count)]
 
+    def every_seat(self) -> list[int]:
+        """This seat first, then the others in playing order (for a spectator, every seat once)."""
+        return self.others() if self.spectator else [self.seat, *self.others()]
+
     def rebuild_when_changed(self, part: str, key: tuple, container: ui.element, build: Callable[[], None]) -> None:
         if self.built.get(part) != key:
             self.built[part] = key

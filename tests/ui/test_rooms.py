@@ -35,9 +35,11 @@ async def until(condition, timeout: float = 15.0) -> None:
     raise AssertionError('condition not reached in time')
 
 
-async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None) -> tuple[str, str]:
-    """Ana makes a Chinchón room (seat 2 for a person, the rest computers); returns (table id, invite link)."""
-    await user.open('/play/chinchon')
+async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None,
+                    game: str = 'chinchon') -> tuple[str, str]:
+    """Ana makes a room, of Chinchón unless told (seat 2 for a person, the rest computers); returns
+    (table id, invite link)."""
+    await user.open(f'/play/{game}')
     user.find(marker='opt-seats').elements.pop().value = seats
     user.find(marker='opt-speed').elements.pop().value = 'instant'
     user.find(marker='friends').click()
@@ -128,8 +130,10 @@ async def test_the_creator_frees_a_seat_before_the_start(user: User, create_user
         table.free_seat(1, 0, table.version)
 
 
-async def test_a_spectator_of_a_started_room_sees_no_hand(user: User, create_user) -> None:
-    table_id, link = await make_room(user, seats=2)
+@pytest.mark.parametrize('game', ['chinchon', 'ronda-robada', 'continental'])
+async def test_a_spectator_of_a_started_room_sees_no_hand_and_every_seat_once(user: User, create_user,
+                                                                              game: str) -> None:
+    table_id, link = await make_room(user, seats=2, game=game)
     user.find(marker='start-room').click()   # the free seat goes to a computer
     table = open_table(table_id)
     await until(lambda: not table.waiting)
@@ -142,6 +146,8 @@ async def test_a_spectator_of_a_started_room_sees_no_hand(user: User, create_use
     hands = {str(card) for seat in range(2) for card in table.state.view(seat).hand}
     assert not any(f'data-card="{code}"' in shown for code in hands)
     assert table.view(SPECTATOR).hand == () and table.view(SPECTATOR).legal_actions == ()
+    # the seats as the spectator sees them: both, once each (not the last one again as "yours")
+    assert sorted(re.findall(r'data-testid="(?:rr-)?seat" data-seat="(-?\d+)"', shown)) == ['0', '1']
 
 
 async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, monkeypatch) -> None:
