@@ -39,6 +39,13 @@ def personal(key: str, *, you: bool = False, feminine: bool = False, **params: o
     return t(key, **params)
 
 
+def names_list(names: list[str]) -> str:
+    """Names as a sentence says them: "Ana", "Ana y Luis", "Ana, Luis y Eva" (English: "and")."""
+    if len(names) < 2:
+        return ''.join(names)
+    return t('list.and', first=', '.join(names[:-1]), last=names[-1])
+
+
 def language_from_header(header: str | None) -> str:
     """The first supported language in an Accept-Language header, by quality; else Spanish."""
     best, best_quality = DEFAULT_LANGUAGE, -1.0

@@ -21,7 +21,7 @@ from nicegui import app, ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import CATALOGS, current_language, language_scope, personal, t
+from app.i18n import CATALOGS, current_language, language_scope, names_list, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import new_seed, watch
 from app.tables.room import REACTIONS, SPECTATOR
@@ -38,6 +38,11 @@ STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not
 DISCARD = '[data-testid="discard"] > :first-child'
 TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
 Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
+
+
+def waiting_words(names: list[str]) -> str:
+    """Who a room's count still waits for, as a sentence ("Esperando a que siga Luis.")."""
+    return t('room.count_waiting' + ('.one' if len(names) == 1 else ''), names=names_list(names))
 
 
 class TableScreen(ABC):
@@ -143,10 +148,10 @@ class TableScreen(ABC):
             parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
                          f'{icon_html("timer")} {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
         if table.pause is not None and table.ready:
-            slow = [self.names[seat] for seat in table.waiting_to_go_on()]
+            # the others the count waits for (you see your own "Siguiente mano" button)
+            slow = [self.names[seat] for seat in table.waiting_to_go_on() if seat != self.seat]
             if slow:
-                parts.append(f'<span class="text-sm" data-testid="count-waiting">'
-                             f'{escape(t("room.count_waiting", names=", ".join(slow)))}</span>')
+                parts.append(f'<span class="text-sm" data-testid="count-waiting">{escape(waiting_words(slow))}</span>')
         for seat, (key, at) in sorted(table.recent_reactions().items()):
             parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
                          f'data-pin="{self.seat_testid}" data-at="{at}">'

@@ -314,3 +314,16 @@ async def test_a_wrong_invite_secret_seats_nobody(user: User, create_user) -> No
     assert response.status_code == 404
     assert 'Esta invitación no vale' in response.text
     assert open_table(table_id).free_seats() == [1]
+
+
+@pytest.mark.parametrize('language, words', [
+    ('es', ['Esperando a que siga Luis.', 'Esperando a que sigan Luis y Eva.', 'Esperando a que sigan Luis, Eva y Mateo.']),
+    ('en', ['Waiting for Luis to go on.', 'Waiting for Luis and Eva to go on.',
+            'Waiting for Luis, Eva and Mateo to go on.']),
+])
+def test_who_a_count_waits_for_reads_as_a_sentence(language: str, words: list[str]) -> None:
+    from app.i18n import language_scope
+    from components.table.shell import waiting_words
+
+    with language_scope(language):
+        assert [waiting_words(['Luis', 'Eva', 'Mateo'][:n]) for n in (1, 2, 3)] == words
