@@ -161,17 +161,20 @@ class ContinentalBot:
         candidates = sorted(set(hand))
         if len(candidates) == 1:
             return candidates[0]
+        # a joker is never thrown while a natural card can be: it fits any meld, and the next
+        # player takes it (a hand where every natural looked dangerous to throw had the joker go
+        # round the table, each seat taking it and throwing it back, for ever)
+        naturals = [card for card in candidates if not card.is_joker] or candidates
         if self.level == 'easy' and self.rng.random() < 0.5:
-            naturals = [card for card in candidates if not card.is_joker] or candidates
             return self.rng.choice(naturals)
         if view.down[view.seat]:
-            return max(candidates, key=lambda card: (card_points(card) - 8 * self._danger(card, view)
-                                                     - 30 * layable(card, view), card))
+            return max(naturals, key=lambda card: (card_points(card) - 8 * self._danger(card, view)
+                                                   - 30 * layable(card, view), card))
         if self.level == 'hard':
             return self._hard_discard(view, hand, candidates)
         sets, runs = view.contract.sets, view.contract.runs
         pressure = self._pressure(view)
-        return min(candidates, key=lambda card: (
+        return min(naturals, key=lambda card: (
             link_score(card, hand, sets, runs) - pressure * card_points(card) / 10
             + (2.5 * self._danger(card, view) if self.level != 'easy' else 0), card))
 

@@ -58,6 +58,20 @@ def test_down_players_lay_off_before_discarding(level):
     assert action == C.LayOff(french_card('9h'), 0, 9)
 
 
+@pytest.mark.parametrize('level', ['easy', 'normal', 'hard'])
+@pytest.mark.parametrize('down', [False, True])
+def test_a_joker_is_never_thrown_while_a_natural_card_can_be(level, down, monkeypatch):
+    """Even when every natural card looks dangerous to throw (the next seat took their neighbours
+    all hand long), a joker is kept: thrown, the next seat takes it, and it went round for ever."""
+    from app.ai import continental as bots
+
+    monkeypatch.setattr(bots.ContinentalBot, '_danger', staticmethod(lambda card, view: 0.0 if card.is_joker else 60.0))
+    state = _position(['JK 5c 4s As 6s 3s Ac 5s 5s', '4s 5d 5d 3s Ad Ad 4d 2c'], hand_number=3, down=(down, False))
+    for seed in range(20):
+        action = make_bot(level, random.Random(seed)).choose(state.view(0))
+        assert isinstance(action, C.Discard) and not action.card.is_joker, (level, seed, action)
+
+
 @pytest.mark.parametrize('level', ['normal', 'hard'])
 def test_a_useless_card_is_not_robbed_out_of_turn(level):
     offer = {'card': 'Kd', 'discarder': None, 'order': [1, 0], 'passed': [1]}   # the turned-up card
