@@ -160,7 +160,7 @@ MESSAGES: dict[str, str] = {
     # table (shared by the three games' tables)
     'setup.title': 'New game of {game}',
     'setup.intro': 'Choose how you want to play. The cards are dealt as soon as you press "Deal".',
-    'setup.seats': 'Players at the table (you and the computer)',
+    'setup.seats': 'Players at the table, counting you',
     'setup.chinchon.seats_help': 'With 5 or 6 players two decks are used.',
     'setup.level': 'Computer level',
     'setup.limit': 'Points limit',

@@ -160,7 +160,7 @@ MESSAGES: dict[str, str] = {
     # table (shared by the three games' tables)
     'setup.title': 'Nueva partida de {game}',
     'setup.intro': 'Elige cómo quieres jugar. Se reparte en cuanto pulses «Repartir».',
-    'setup.seats': 'Jugadores en la mesa (tú y la máquina)',
+    'setup.seats': 'Jugadores en la mesa, contándote a ti',
     'setup.chinchon.seats_help': 'Con 5 o 6 jugadores se juega con dos barajas.',
     'setup.level': 'Nivel de la máquina',
     'setup.limit': 'Tope de puntos',

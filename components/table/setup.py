@@ -55,7 +55,8 @@ def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]],
         ui.label(t('setup.intro')).classes('text-gray-700')
         _toggle(t('setup.seats'), choice, 'seats', {n: str(n) for n in range(game.min_seats, game.max_seats + 1)},
                 help_key=f'setup.{game.id}.seats_help')
-        _toggle(t('setup.level'), choice, 'level', {level: t(f'level.{level}') for level in LEVELS})
+        with ui.column().classes('w-full gap-3') as level_part:   # a room gives each computer its own level
+            _toggle(t('setup.level'), choice, 'level', {level: t(f'level.{level}') for level in LEVELS})
         for option in game.options:
             if option.value_keys:
                 _toggle(t(option.label_key), choice, option.name,
@@ -86,6 +87,7 @@ def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]],
                 if mode['room']:
                     with room_slot:
                         room_form.draw(choice)
+                level_part.set_visibility(not mode['room'])
                 start_button.set_text(t('room.create') if mode['room'] else t('setup.start'))
                 friends.set_text(t('room.alone') if mode['room'] else t('room.friends'))
                 friends.props(f'icon={"smart_toy" if mode["room"] else "group"}')

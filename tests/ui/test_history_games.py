@@ -68,7 +68,7 @@ async def test_a_games_page_shows_its_players_options_hands_and_seeds(user: User
     assert [(row['player'], row['level'], row['score'], row['place']) for row in players.rows] == [
         ('Ana (tú)', 'Persona', 14, 1), ('Lucía', 'difícil', 52, 3), ('Mateo', 'difícil', 38, 2)]
     with user.scope(marker='options'):
-        for text in ('Jugadores en la mesa (tú y la máquina)', '3', 'Nivel de la máquina', 'Difícil',
+        for text in ('Jugadores en la mesa, contándote a ti', '3', 'Nivel de la máquina', 'Difícil',
                      'Velocidad de juego', 'Tope de puntos', '50 (partida corta)', 'Reenganche', 'Pistas'):
             await user.should_see(text)
     hands = user.find(marker='hands-table').elements.pop()

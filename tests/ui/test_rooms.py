@@ -4,12 +4,14 @@ leave or run out of time; reactions; spectators."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 
 import pytest
 from nicegui import ui
 from nicegui.testing import User
 
+from app.engine.cards import Card
 from app.tables.registry import open_table
 from app.tables.room import SPECTATOR
 from app.tables import room as room_module
@@ -25,6 +27,17 @@ def html_of(user: User, marker: str) -> str:
     """Every piece of markup inside the one element with this marker."""
     element = one(user, marker)
     return ''.join(piece.content for piece in (element, *element.descendants()) if isinstance(piece, ui.html))
+
+
+def cards_in(value: object) -> set[str]:
+    """The codes of every card a view (or any part of it) holds."""
+    if isinstance(value, Card):
+        return {str(value)}
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return {code for item in value for code in cards_in(item)}
+    if dataclasses.is_dataclass(value):
+        return {code for field in dataclasses.fields(value) for code in cards_in(getattr(value, field.name))}
+    return set()
 
 
 async def until(condition, timeout: float = 15.0) -> None:
@@ -99,6 +112,17 @@ async def test_a_room_is_made_joined_through_its_link_and_started_by_its_creator
     assert all(f'data-card="{card}"' in luis_screen for card in table.view(1).hand)
 
 
+async def test_the_room_form_gives_each_computer_its_level_instead_of_one_for_all(user: User) -> None:
+    await user.open('/play/continental')
+    await user.should_see(marker='opt-level')
+    user.find(marker='friends').click()
+    await user.should_see(marker='room-seat-kind-1')
+    await user.should_not_see(marker='opt-level')
+    user.find(marker='friends').click()   # back to a game against the computer
+    await user.should_see(marker='opt-level')
+    await user.should_not_see(marker='room-seat-kind-1')
+
+
 async def test_a_taken_name_and_a_full_room_are_refused_in_words(user: User, create_user) -> None:
     table_id, link = await make_room(user, seats=2)
     luis = create_user()
@@ -144,7 +168,9 @@ async def test_a_spectator_of_a_started_room_sees_no_hand_and_every_seat_once(us
     await eva.should_see(marker='table')
     shown = html_of(eva, 'table')
     hands = {str(card) for seat in range(2) for card in table.state.view(seat).hand}
-    assert not any(f'data-card="{code}"' in shown for code in hands)
+    # Continental plays two decks: a hand card may have a public twin (on the discard pile, say)
+    hidden = hands - cards_in(table.view(SPECTATOR))
+    assert hidden and not any(f'data-card="{code}"' in shown for code in hidden)
     assert table.view(SPECTATOR).hand == () and table.view(SPECTATOR).legal_actions == ()
     # the seats as the spectator sees them: both, once each (not the last one again as "yours")
     assert sorted(re.findall(r'data-testid="(?:rr-)?seat" data-seat="(-?\d+)"', shown)) == ['0', '1']
