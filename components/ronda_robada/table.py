@@ -28,7 +28,9 @@ RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
 @media (max-width: 640px) { .hod-rr-seats { gap: 4px; } }
 .hod-rr-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px; border: 2px solid transparent;
-  display: flex; flex-direction: column; align-items: center; gap: 2px; min-width: 0; text-align: center; }
+  display: flex; flex-direction: column; align-items: center; gap: 2px; min-width: 0; text-align: center;
+  position: relative; }
+.hod-rr-dealer { position: absolute; top: -9px; right: 6px; font-size: 10px; }
 .hod-rr-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
 .hod-rr-seat.hod-robbed { border-color: #f87171; animation: hod-flash 1s ease 2; }
 @keyframes hod-flash { 50% { box-shadow: 0 0 18px rgba(248,113,113,.9); } }
@@ -139,8 +141,9 @@ class RondaRobadaTable(TableScreen):
             on_turn = view.current_seat == seat and view.outcome is None
             classes = 'hod-rr-seat' + (' hod-turn' if on_turn else '') + (' hod-robbed' if seat in robbed else '')
             top, size = view.pile_tops[seat], view.pile_sizes[seat]
-            dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
-                      if view.dealer == seat else '')
+            # a badge on the box's top edge: the seats keep one height on a phone too
+            dealer = (f'<span class="hod-chip hod-rr-dealer" title="{escape(t("table.dealer_help"))}">'
+                      f'{escape(t("table.dealer"))}</span>' if view.dealer == seat else '')
             name = self.names[seat]
             pile_label = (t('ronda.pile_aria', name=name, count=size, card=card_name(top)) if top
                           else t('ronda.pile_empty_aria', name=name))
@@ -153,8 +156,8 @@ class RondaRobadaTable(TableScreen):
                 note = f'<span class="text-xs hod-chip">{escape(words)}</span>'
             boxes.append(
                 f'<div class="{classes}" data-testid="rr-seat" data-seat="{seat}">'
-                f'<div class="hod-rr-name">{escape(name)}</div>'
-                f'<div class="flex items-center gap-1 text-xs opacity-90">{dealer}'
+                f'<div class="hod-rr-name">{escape(name)}</div>{dealer}'
+                f'<div class="text-xs opacity-90">'
                 f'<span>{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}</span></div>'
                 f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
                 + _attrs(choice, pile_label, 'pile', f' data-seat="{seat}" data-count="{size}"'

@@ -142,7 +142,7 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
     await until(lambda: phase(user) in ('start', 'wait'))
     await user.should_see('Partida 2')
     dealer_marks = re.findall(r'data-testid="rr-seat" data-seat="(\d)"><div class="hod-rr-name">[^<]*</div>'
-                              r'<div[^>]*><span class="hod-chip"', drawing(user, 'piles'))
+                              r'<span class="hod-chip hod-rr-dealer"', drawing(user, 'piles'))
     assert dealer_marks == ['0']
 
 
