@@ -19,7 +19,7 @@ from app.engine.cards import Card, french_card
 from app.engine.continental import (Discard, DrawStock, GoDown, LayOff, PassOffer, TakeOffer, card_points,
                                     contract, solve)
 from app.engine.continental.melds import HANDS
-from app.i18n import t
+from app.i18n import personal, t
 from app.tables.table import Table
 from components.card import card_html, card_name
 from components.continental.builder import GroupCheck, check_group, progress
@@ -213,9 +213,9 @@ class ContinentalTable(TableScreen):
         answers = []
         for seat in offer.order:
             if seat in offer.passed:
-                text = t('continental.answer_pass', name=self.names[seat])
+                text = personal('continental.answer_pass', you=seat == self.seat, name=self.names[seat])
             elif seat == offer.asked:
-                text = t('continental.answer_asked', name=self.names[seat])
+                text = personal('continental.answer_asked', you=seat == self.seat, name=self.names[seat])
             else:
                 continue
             answers.append(f'<span class="hod-chip" data-testid="offer-answer" data-seat="{seat}">'

@@ -57,6 +57,8 @@ async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -
     await open_position(user, table)
     assert phase(user) == 'offer'
     assert 'Lo ha tirado Lucía' in drawing(user, 'offer')
+    assert 'te toca decidir…' in drawing(user, 'offer') and 'Tú' not in drawing(user, 'offer')   # you, not "Tú"
+    await user.should_see('En oferta: siete de diamantes. Es tu turno: puedes quedártela como tu robo o pasar.')
     assert one(user, 'robo-contra').props.get('hidden') is True and not disabled(user, 'offer-take')
     click(user, 'offer-take')
     await until(lambda: phase(user) == 'play' and '7d' in saved(table)['hands'][0])
@@ -69,7 +71,7 @@ async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> No
     assert phase(user) == 'offer'
     assert one(user, 'offer-take').props.get('hidden') is True
     assert one(user, 'robo-contra').props.get('hidden') is None and not disabled(user, 'robo-contra')
-    await user.should_see('no es tu turno, pero puedes robarla de contra')
+    await user.should_see('No es tu turno, pero puedes robarla de contra')
     assert 'Mateo pasa' in drawing(user, 'offer')
     click(user, 'robo-contra')
     await until(lambda: len(saved(table)['hands'][0]) == 8)
