@@ -62,6 +62,7 @@ class TableScreen(ABC):
         self.spectator = seat == SPECTATOR   # watches the public view: no hand, no actions
         self.on_new_game = on_new_game
         self.notice = ''
+        self._acting = False   # inside this screen's own action (see _attempt)
         self.shown_version = table.version
         self.built: dict[str, tuple] = {}   # the key each rebuilt part was last drawn for
         # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
@@ -211,6 +212,9 @@ class TableScreen(ABC):
         (one patch), the rest (count, game over, a new hand) as element updates."""
         if self.table.version != self.shown_version:
             self.notice = ''   # a hint or a refusal speaks of the position it was given in
+        if self._acting:   # the table's answer to this screen's own action: drawn as after it
+            self._acting = False
+            self.after_action()
         self.shown_version = self.table.version
         with language_scope(self.language):
             self._render(view)
@@ -367,13 +371,20 @@ class TableScreen(ABC):
         self._attempt(lambda seen: self.table.resume_after_count(self.seat, seen), version)
 
     def _attempt(self, send: Callable[[int], None], version: int | None) -> bool:
+        # an accepted action redraws this screen from inside ``send`` (the table tells every
+        # screen of the step): ``render`` then forgets the card you chose before drawing, so the
+        # card that takes its place in your hand is not shown chosen while the others play
+        self._acting = True
         try:
             send(self.shown_version if version is None else version)
         except IllegalAction as refusal:
+            self._acting = False
             self.refused(refusal_text(refusal, self.parse_card))
             return False
+        if self._acting:   # accepted, with no redraw of this screen (yet)
+            self._acting = False
+            self.after_action()
         self.notice = ''
-        self.after_action()
         return True
 
     def refused(self, text: str) -> None:

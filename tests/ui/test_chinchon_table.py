@@ -94,6 +94,8 @@ async def test_draw_from_stock_then_discard(user: User) -> None:
     user.find(marker='discard-button').click()
     await until(lambda: stored_table()['state']['discard'][-1] == '12c')
     assert '12c' not in hand_codes(user)
+    # the card that took the discarded one's place is not shown chosen while the computer plays
+    assert phase(user) == 'wait' and 'hod-selected' not in drawing(user, 'hand')
     await user.should_see('Tiras rey de copas.')
     legend = drawing(user, 'legend')   # what the bars, the numbers and the dealer's mark mean
     assert 'cartas ligadas en una combinación' in legend and 'lo que vale una carta suelta' in legend
