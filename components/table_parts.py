@@ -130,6 +130,16 @@ def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
             + (f'<div class="hod-seat-row">{"".join(cards)}</div>' if reserve or cards else '') + '</div>')
 
 
+def next_hand_button(on_next: Callable[[], None], *, went_on: bool = False) -> ui.button:
+    """"Siguiente mano" under a count; once you have gone on at a room whose count still waits for
+    the others, it says so and does nothing more."""
+    button = ui.button(t('count.went_on') if went_on else t('count.next_hand'), on_click=on_next) \
+        .props('unelevated no-caps size=lg data-testid="next-hand"').classes('hod-next').mark('next-hand')
+    if went_on:
+        button.disable()
+    return button
+
+
 def legend(bar_key: str) -> ui.html:
     """What the marks on your hand and the seats mean: the coloured bar (``bar_key`` says of
     what), the number over a card, and the dealer's mark."""

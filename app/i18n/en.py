@@ -343,6 +343,7 @@ MESSAGES: dict[str, str] = {
     'count.buyback_yes': 'Yes, buy back in',
     'count.buyback_no': 'No, I am out',
     'count.next_hand': 'Next hand',
+    'count.went_on': 'Waiting for the others…',
     'over.you_win': 'You win!',
     'over.winner': 'Winner: {names}',
     'over.reason.chinchon': 'Closed with a chinchón.',

@@ -345,6 +345,7 @@ MESSAGES: dict[str, str] = {
     'count.buyback_yes': 'Sí, me reengancho',
     'count.buyback_no': 'No, me retiro',
     'count.next_hand': 'Siguiente mano',
+    'count.went_on': 'Esperando a los demás…',
     'over.you_win': '¡Has ganado!',
     'over.winner': 'Gana: {names}',
     'over.reason.chinchon': 'Cerró con chinchón.',

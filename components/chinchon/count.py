@@ -11,7 +11,7 @@ from app.i18n import personal, t
 from components.card import playing_card
 from components.chinchon.log import out_words
 from components.table.fair import REBUILD_SNIPPET
-from components.table_parts import MELD_COLOURS
+from components.table_parts import MELD_COLOURS, next_hand_button
 
 
 def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm') -> None:
@@ -25,7 +25,7 @@ def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm')
 
 def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequence[bool], *,
                 human_question: str | None, on_buyback: Callable[[bool], None],
-                on_next: Callable[[], None] | None) -> None:
+                on_next: Callable[[], None] | None, went_on: bool = False) -> None:
     """`on_next` None: the game is over and the caller shows what comes next. ``reader`` is
     spoken to in the second person; ``feminine`` says whose names Spanish agrees with."""
     with ui.card().classes('hod-count w-full gap-3 text-gray-900').props('data-testid="count" aria-live="polite"') \
@@ -54,8 +54,7 @@ def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequen
                 ui.button(t('count.buyback_no'), on_click=lambda: on_buyback(False)) \
                     .props('outline no-caps data-testid="buyback-no"').mark('buyback-no')
         elif on_next is not None:
-            ui.button(t('count.next_hand'), on_click=on_next).classes('hod-next self-end') \
-                .props('unelevated no-caps size=lg data-testid="next-hand"').mark('next-hand')
+            next_hand_button(on_next, went_on=went_on).classes('self-end')
 
 
 def _headline(result: Any, names: Sequence[str], reader: int) -> str:

@@ -170,7 +170,7 @@ class ChinchonTable(TableScreen):
             question = t('count.buyback_question', score=view.buyback_score)
         count_panel(view.last_result, self.names, self.seat, self.feminine, human_question=question,
                     on_buyback=lambda accept: self.act(BuyBack(accept)),
-                    on_next=None if phase == 'over' or self.spectator else self.resume)
+                    on_next=None if phase == 'over' or self.spectator else self.resume, went_on=self.went_on())
 
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
         rows = []

@@ -15,10 +15,11 @@ from app.i18n import t
 from components.card import card_html
 from components.continental.log import contract_words
 from components.table.fair import REBUILD_SNIPPET
+from components.table_parts import next_hand_button
 
 
 def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on_next: Callable[[], None] | None,
-                next_contract: Contract | None) -> None:
+                next_contract: Contract | None, went_on: bool = False) -> None:
     """``on_next`` None: the game is over and the caller shows what comes next."""
     out = result['out_seat']
     with ui.card().classes('hod-count w-full gap-2 text-gray-900').props('data-testid="count" aria-live="polite"') \
@@ -46,8 +47,7 @@ def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on
                     ui.label(t('continental.count.next', hand=next_contract.number,
                                contract=contract_words(next_contract))).classes('text-gray-700')
                 ui.space()
-                ui.button(t('count.next_hand'), on_click=on_next) \
-                    .props('unelevated no-caps size=lg data-testid="next-hand"').classes('hod-next').mark('next-hand')
+                next_hand_button(on_next, went_on=went_on)
 
 
 def _row(result: dict[str, Any], seat: int, name: str) -> str:

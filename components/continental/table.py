@@ -321,7 +321,7 @@ class ContinentalTable(TableScreen):
         if view.last_result is not None:
             count_panel(view.last_result, self.names, self.seat,
                         on_next=None if phase == 'over' or self.spectator else self.resume,
-                        next_contract=None if phase == 'over' else view.contract)
+                        next_contract=None if phase == 'over' else view.contract, went_on=self.went_on())
 
     def panel_key(self, view: Any) -> tuple:
         return (view.last_result and view.last_result['hand'],)

@@ -229,7 +229,7 @@ class TableScreen(ABC):
         # during a count the seats would show the next hand (its dealer, its first turn): the count
         # panel speaks of every seat instead
         self.live.html(self.seats_view, self.others_html(view) if during_play else '')
-        panel_key = ('play' if during_play else phase, game, self.hand_number(view), *self.panel_key(view))
+        panel_key = ('play' if during_play else phase, game, self.hand_number(view), self.went_on(), *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
         if during_play:   # the next hand is already dealt: it shows once the count is read
@@ -278,6 +278,10 @@ class TableScreen(ABC):
         if self.spectator:
             return list(range(count))
         return [(self.seat + step) % count for step in range(1, count)]
+
+    def went_on(self) -> bool:
+        """At a room, you have gone on from the count and it waits for the others."""
+        return self.table.pause is not None and self.seat in self.table.ready
 
     def every_seat(self) -> list[int]:
         """This seat first, then the others in playing order (for a spectator, every seat once)."""

@@ -353,3 +353,29 @@ def test_who_a_count_waits_for_reads_as_a_sentence(language: str, words: list[st
 
     with language_scope(language):
         assert [waiting_words(['Luis', 'Eva', 'Mateo'][:n]) for n in (1, 2, 3)] == words
+
+
+async def test_once_you_go_on_from_a_rooms_count_your_button_says_you_wait_for_the_others(user: User) -> None:
+    from app.engine.cards import spanish_card
+    from app.engine.chinchon.actions import Close, DrawStock
+    from app.tables.room import Room
+    from app.tables.table import Seat
+    from table_positions import chinchon_position, seat_user
+
+    table = chinchon_position(hands={1: '1o 2o 3o 4c 4e 4b 7e'}, stock_top='1c', current=1, dealer=0)
+    table.seats = [Seat('person', name='Ana'), Seat('person', name='Luis', guest='l' * 16)]
+    table.room = Room(invite='x' * 22, started=True)
+    await user.open('/')
+    await user.open(seat_user(table))
+    await user.should_see(marker='table')
+    table.subscribe(1, lambda view, events: None)   # Luis has a screen open too
+    table.act(1, DrawStock(), table.version)
+    table.act(1, Close(spanish_card('7e')), table.version)
+    await user.should_see(marker='next-hand')
+    assert one(user, 'next-hand').text == 'Siguiente mano' and one(user, 'next-hand').enabled
+    user.find(marker='next-hand').click()
+    await until(lambda: one(user, 'next-hand').text == 'Esperando a los demás…')
+    assert not one(user, 'next-hand').enabled and table.pause == 'count'
+    await user.should_see('Esperando a que siga Luis.')
+    table.resume_after_count(1, table.version)   # Luis goes on: the next hand for both
+    await user.should_not_see(marker='next-hand')
