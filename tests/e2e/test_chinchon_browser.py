@@ -73,6 +73,8 @@ def play_one_step(page: Page) -> str:
             page.wait_for_function(f"document.querySelectorAll('[data-testid=hand-card]').length !== {before}"
                                    " || document.querySelector('[data-testid=table]').dataset.phase !== 'discard'")
     elif current == 'count':
+        # the count's panel may follow its phase by a moment: it asks either to buy back or to go on
+        page.wait_for_selector('[data-testid=next-hand], [data-testid=buyback-no]')
         if page.get_by_test_id('buyback-no').count():
             page.get_by_test_id('buyback-no').click()
         else:

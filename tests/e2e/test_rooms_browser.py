@@ -41,9 +41,11 @@ def step(page: Page, pressed: dict[int, str]) -> str | None:
         page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{version}'")
     elif current == 'count' and pressed.get(id(page)) != version:
         pressed[id(page)] = version
+        # the count's panel may follow its phase by a moment: it asks either to buy back or to go on
+        page.wait_for_selector('[data-testid=next-hand], [data-testid=buyback-no]')
         if page.get_by_test_id('buyback-no').count():
             page.get_by_test_id('buyback-no').click()
-        else:
+        elif page.get_by_test_id('next-hand').is_enabled():   # not if you went on already
             page.get_by_test_id('next-hand').click()
     return current
 
