@@ -385,6 +385,9 @@ class TableScreen(ABC):
             self._acting = False
             self.refused(refusal_text(refusal, self.parse_card))
             return False
+        except BaseException:
+            self._acting = False
+            raise
         if self._acting:   # accepted, with no redraw of this screen (yet)
             self._acting = False
             self.after_action()
