@@ -111,7 +111,7 @@ class ChinchonTable(TableScreen):
 
     def _centre(self, view: Any, phase: str) -> None:
         self.stock.show(None, face_down=True, count=view.stock_size, caption=t('table.stock', count=view.stock_size),
-                        active=phase == 'draw', aria=t('table.stock_aria', count=view.stock_size))
+                        active=phase == 'draw', aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''), count=view.stock_size))
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('table.discard', count=view.discard_size), active=phase in ('draw', 'discard'),
                           aria=t('table.discard_aria', card=card_name(view.discard_top)) if view.discard_top

@@ -140,7 +140,7 @@ class ContinentalTable(TableScreen):
         self.live.html(self.melds_view, self._melds_html(view, phase, cards))
         self.stock.show(None, face_down=True, count=view.stock_size,
                         caption=t('table.stock', count=view.stock_size), active=phase == 'draw',
-                        aria=t('table.stock_aria', count=view.stock_size))
+                        aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''), count=view.stock_size))
         on_offer = view.offer.card if view.offer else None
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('continental.on_offer') if on_offer else t('table.discard', count=view.discard_size),

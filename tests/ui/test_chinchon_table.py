@@ -87,9 +87,11 @@ async def test_draw_from_stock_then_discard(user: User) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b', speed='slow')
     await open_position(user, table)
     assert phase(user) == 'draw'
+    assert one(user, 'stock').props.get('aria-label') == 'Mazo, 25 cartas: robar la de arriba'
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'discard')
     assert '4e' in hand_codes(user)
+    assert one(user, 'stock').props.get('aria-label') == 'Mazo, 24 cartas'   # nothing to draw now
     pick(user, '12c')
     user.find(marker='discard-button').click()
     await until(lambda: stored_table()['state']['discard'][-1] == '12c')
