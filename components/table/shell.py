@@ -358,9 +358,10 @@ class TableScreen(ABC):
             with language_scope(self.language):
                 self.show_hint(action)
 
+    @abstractmethod
     def show_hint(self, action: Any) -> None:
-        """Say what the normal computer player would do now (games with a hint button)."""
-        raise NotImplementedError
+        """Say what the normal computer player would do now: the words, and the cards it would play
+        chosen in your hand."""
 
     def act(self, action: Any, version: int | None = None) -> bool:
         """Send an action with the version of the screen it was chosen on; a refusal is shown in
