@@ -519,7 +519,7 @@ MESSAGES: dict[str, str] = {
     'continental.answer_pass': '{name} passes',
     'continental.answer_pass.you': 'You pass',
     'continental.answer_asked': '{name} is deciding…',
-    'continental.answer_asked.you': 'your turn to decide…',
+    'continental.answer_asked.you': 'you are deciding…',
     'continental.no_stock_yet': 'Nobody draws from the stock until the round closes.',
     'continental.meld_aria': "{name}'s meld: {cards}",
     'continental.which_end': 'Where does {card} go?',

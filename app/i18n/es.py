@@ -522,7 +522,7 @@ MESSAGES: dict[str, str] = {
     'continental.answer_pass': '{name} pasa',
     'continental.answer_pass.you': 'Pasas',
     'continental.answer_asked': 'decide {name}…',
-    'continental.answer_asked.you': 'te toca decidir…',
+    'continental.answer_asked.you': 'decides…',
     'continental.no_stock_yet': 'Nadie roba del mazo hasta que se cierre la ronda.',
     'continental.meld_aria': 'Jugada de {name}: {cards}',
     'continental.which_end': '¿Dónde pones {card}?',

@@ -57,7 +57,7 @@ async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -
     await open_position(user, table)
     assert phase(user) == 'offer'
     assert 'Lo ha tirado Lucía' in drawing(user, 'offer')
-    assert 'te toca decidir…' in drawing(user, 'offer') and 'Tú' not in drawing(user, 'offer')   # you, not "Tú"
+    assert 'decides…' in drawing(user, 'offer') and 'Tú' not in drawing(user, 'offer')   # you, not "Tú"
     await user.should_see('En oferta: siete de diamantes. Es tu turno: puedes quedártela como tu robo o pasar.')
     assert one(user, 'robo-contra').props.get('hidden') is True and not disabled(user, 'offer-take')
     click(user, 'offer-take')
