@@ -53,6 +53,12 @@ def link_score(card: Card, hand: list[Card], sets: int, runs: int) -> float:
     return score
 
 
+# a discard's danger (how much the next seats want it) weighs at most like a good link: over a
+# long hand it would otherwise outgrow every other reason, and the players would throw the cards
+# they need and never go down
+MAX_DANGER = 4.0
+
+
 def layable(card: Card, view: View) -> bool:
     return any(meld.lay_off_positions(card) for meld in view.table)
 
@@ -312,21 +318,22 @@ class ContinentalBot:
             weight = 1.0 if step == 1 else (0.5 if view.rules.robo_de_contra else 0.0)
             if not weight:
                 continue
-            for event in view.events:
-                if event.seat != seat or 'card' not in event.data or event.kind not in ('take_offer', 'pass_offer'):
-                    continue
-                other = french_card(event.data['card'])
+            # each card counted once, however often it went round (a long hand repeats offers)
+            seen = {(event.kind, event.data['card']) for event in view.events
+                    if event.seat == seat and event.kind in ('take_offer', 'pass_offer') and 'card' in event.data}
+            for kind, code in seen:
+                other = french_card(code)
                 if other.is_joker:
                     continue
                 related = other.rank == card.rank or (
                     other.suit == card.suit and abs(other.rank - card.rank) <= 2)
-                if event.kind == 'take_offer' and related:
+                if kind == 'take_offer' and related:
                     danger += weight
-                elif event.kind == 'pass_offer' and other == card:
+                elif kind == 'pass_offer' and other == card:
                     danger -= weight * 0.5
             if view.down[seat] and layable(card, view):
                 danger += 2 * weight
-        return danger
+        return min(danger, MAX_DANGER)
 
 
 def make_bot(level: str, rng: random.Random | None = None, **options: Any) -> ContinentalBot:

@@ -129,3 +129,25 @@ def test_hard_and_normal_finish_a_deal_where_they_used_to_pass_cards_back_and_fo
         seat = state.current_seat
         state.apply(seat, bots[seat].choose(state.view(seat)))
     assert state.outcome() is not None
+
+
+def test_a_cards_danger_counts_each_card_taken_once_and_stays_bounded():
+    """A long hand offers the same cards round and round: the danger of throwing a card grows with
+    the different cards the next seat took, not with how often, and never outweighs a good link
+    (unbounded, it made the normal players throw what they needed and a hand run for thousands of
+    moves)."""
+    from app.ai.continental import MAX_DANGER, ContinentalBot
+
+    state = _position(['7s 8s 9c 2d', '3s 4s'])
+    raw = state.to_dict()
+    taken = [{'kind': 'take_offer', 'seat': 1, 'data': {'card': '6s', 'out_of_turn': False, 'penalty': False}}]
+    raw['events'] = raw.get('events', []) + taken * 40
+    once = C.GameState.from_dict({**raw, 'events': raw.get('events', [])[:-39]})
+    many = C.GameState.from_dict(raw)
+    card = french_card('7s')
+    assert ContinentalBot._danger(card, many.view(0)) == ContinentalBot._danger(card, once.view(0)) == 1.0
+    # eight different neighbours taken: the danger is capped
+    raw['events'] = raw['events'][:-40] + [
+        {'kind': 'take_offer', 'seat': 1, 'data': {'card': code, 'out_of_turn': False, 'penalty': False}}
+        for code in ('5s', '6s', '8s', '9s', '7h', '7d', '7c', '6s')]
+    assert ContinentalBot._danger(card, C.GameState.from_dict(raw).view(0)) == MAX_DANGER
