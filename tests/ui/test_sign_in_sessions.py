@@ -29,6 +29,15 @@ async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD) ->
     user.find(marker='login-submit').click()
 
 
+async def ana_signed_in(create_user) -> User:
+    """Ana's account, and a browser of hers signed in to it."""
+    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    user = create_user()
+    await log_in(user)
+    await user.should_see(ES['nav.history'], retries=SLOW)
+    return user
+
+
 def copy_cookies(source: User, target: User) -> None:
     target.http_client.cookies.update(source.http_client.cookies)
 
@@ -62,10 +71,7 @@ async def test_the_session_cookie_is_http_only_lax_and_secure_over_https(user: U
 
 
 async def test_the_session_ends_at_sign_out_and_a_new_one_starts_at_each_sign_in(create_user) -> None:
-    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
-    user = create_user()
-    await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    user = await ana_signed_in(create_user)
     first = user.http_client.cookies.get(sessions.SESSION_COOKIE)
     thief = create_user()
     copy_cookies(user, thief)              # copied while signed in ...
@@ -212,10 +218,7 @@ async def test_a_failing_database_gives_a_message_at_sign_up_and_sign_in(user: U
 
 
 async def test_a_link_from_another_site_to_the_sign_out_address_signs_nobody_out(create_user) -> None:
-    accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
-    user = create_user()
-    await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    user = await ana_signed_in(create_user)
     token = user.http_client.cookies.get(sessions.SESSION_COOKIE)
     response = await user.http_client.get('/session/end?next=/', follow_redirects=False)   # as a foreign link would
     assert response.status_code == 303 and 'set-cookie' not in response.headers
