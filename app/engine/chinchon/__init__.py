@@ -1,9 +1,10 @@
 """Chinchón: the rules engine and its exact solver.
 
-Public API: ``GAME_ID``, ``Rules``, ``new_game``, ``GameState`` (the protocol of
-``app.engine.protocol``), the actions ``DrawStock``, ``DrawDiscard``, ``Discard``, ``Close``,
-``BuyBack`` (``ACTIONS`` reads and writes their JSON form), the view ``ChinchonView`` with the
-finished hand's ``HandResult``, and the scoring functions of RULES.md.
+Public API: ``GAME_ID``, ``Rules``, ``new_game``, ``from_position`` (a hand in progress built from
+card text), ``GameState`` (the protocol of ``app.engine.protocol``), the actions ``DrawStock``,
+``DrawDiscard``, ``Discard``, ``Close``, ``BuyBack`` (``ACTIONS`` reads and writes their JSON form),
+the view ``ChinchonView`` with the finished hand's ``HandResult``, and the scoring functions of
+RULES.md.
 
 Fair deal. Each hand has its own seed, ``cards.new_hand_seed(rng)`` drawn from the game's
 generator; views carry ``cards.commitment(seed)`` from the deal on and the seed in
@@ -24,12 +25,13 @@ from .actions import ACTIONS, Action, BuyBack, Close, Discard, DrawDiscard, Draw
 from .count import Count, closer_arrangements, closer_choice, count_against, count_with_layoffs
 from .melds import (Arrangement, best_arrangement, best_close, best_count, best_discard, can_close,
                     card_value, close_score, closing_cards, is_chinchon, is_meld)
+from .position import from_position
 from .state import GAME_ID, GameState, Rules, new_game
 from .view import ChinchonView, HandResult, PastHand, SeatCount
 
 __all__ = [
-    'GAME_ID', 'Rules', 'GameState', 'new_game', 'Action', 'DrawStock', 'DrawDiscard', 'Discard',
-    'Close', 'BuyBack', 'ACTIONS', 'ChinchonView', 'HandResult', 'SeatCount', 'PastHand',
+    'GAME_ID', 'Rules', 'GameState', 'new_game', 'from_position', 'Action', 'DrawStock', 'DrawDiscard',
+    'Discard', 'Close', 'BuyBack', 'ACTIONS', 'ChinchonView', 'HandResult', 'SeatCount', 'PastHand',
     'card_value', 'best_count', 'count_against', 'can_close', 'close_score', 'is_chinchon',
     'is_meld', 'Arrangement', 'best_arrangement', 'best_discard', 'best_close', 'closing_cards',
     'Count', 'count_with_layoffs', 'closer_arrangements', 'closer_choice',

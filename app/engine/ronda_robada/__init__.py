@@ -13,12 +13,14 @@ Fair deal, rebuilt by anyone from the seed revealed at the end (its sha256 is sh
 The player after the dealer plays first and the turn passes to the next seat. A turn is a ``Drop`` or a ``StartRun``
 followed by any number of ``TakeLoose``/``TakePile`` steps and a ``Confirm``. A run's ranks follow
 ``RANK_ORDER`` and may close with one more 1 after the 12; nothing follows that closing 1.
+``from_position`` builds a game in progress from card text.
 """
 from app.engine.ronda_robada.model import (ACTIONS, GAME_ID, RANK_ORDER, Action, Confirm, Drop, Rules, RunView,
                                            StartRun, TakeLoose, TakePile, TakenPile, View, card_points,
                                            next_rank, step_options)
+from app.engine.ronda_robada.position import from_position
 from app.engine.ronda_robada.state import GameState, new_game
 
 __all__ = ['GAME_ID', 'RANK_ORDER', 'Rules', 'card_points', 'next_rank', 'step_options', 'StartRun',
            'TakeLoose', 'TakePile', 'Confirm', 'Drop', 'Action', 'ACTIONS', 'TakenPile', 'RunView',
-           'View', 'GameState', 'new_game']
+           'View', 'GameState', 'new_game', 'from_position']

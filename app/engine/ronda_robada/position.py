@@ -1,0 +1,114 @@
+"""A game of Ronda Robada in progress, built from the cards a player would describe."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from app.engine.cards import Card, HandSeeds, new_hand_seed, parse_spanish, spanish_deck
+from app.engine.positions import Named, count, deal, per_seat, seat, seat_count
+from app.engine.ronda_robada.model import CENTRE_CARDS, HAND_CARDS, MAX_SEATS, MIN_SEATS, Rules
+from app.engine.ronda_robada.state import GameState
+
+DECK_SIZE = 40
+
+
+def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequence[str],
+                  seats: int | None = None, loose: str = '', piles: Mapping[int, str] | Sequence[str] | None = None,
+                  pile_sizes: Mapping[int, int] | Sequence[int] | None = None, stock: str = '',
+                  current: int = 0, dealer: int | None = None, last_runner: int | None = None,
+                  seed: int | str = 0, hand_seeds: HandSeeds | None = None) -> GameState:
+    """The game as described, at the start of ``current``'s turn; every card not named is dealt
+    from a ``random.Random(seed)`` shuffle.
+
+    ``hands``: every seat's hand (a list) or some of them (``{seat: text}``, with ``seats``); the
+    others are dealt what the round has left them: a round goes from the seat after the ``dealer``
+    (default: the player before ``current``), so those who came before ``current`` have played
+    and hold one card fewer than the rest. ``loose``: the cards in the centre. ``piles``: each
+    seat's won cards, bottom to top (the last is the visible top); ``pile_sizes``: how many cards
+    each pile holds in all, the unnamed ones dealt under the named (default: as named). ``stock``:
+    its first cards, front first (the next dealt first); it also holds every card left, so its size
+    must be one the deal leaves (36 less 3 per player for each deal). ``last_runner``: who made the
+    last run (needed once anybody has a pile). ``hand_seeds`` is taken for the protocol's sake: a
+    game of Ronda Robada is one hand. Refuses an impossible position with a ValueError.
+
+    >>> from app.engine.ronda_robada import from_position
+    >>> state = from_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', piles=['', '4b'],
+    ...                       pile_sizes=[0, 19], stock='6o 6c 6e 6b 7o 7e', last_runner=1, seed=3)
+    >>> view = state.view(0)
+    >>> [str(card) for card in view.pile_tops if card], view.pile_sizes, view.stock_size
+    (['4b'], (0, 19), 12)
+    >>> [str(action.card) for action in state.legal_actions(0) if action.kind == 'start_run']
+    ['5o', '5o']
+    """
+    rules = rules or Rules()
+    seats = seat_count(hands, seats, MIN_SEATS, MAX_SEATS, 'Ronda Robada')
+    current = seat(current, seats, 'current')
+    dealer = seat((current - 1) % seats if dealer is None else dealer, seats, 'dealer')
+    if last_runner is not None:
+        last_runner = seat(last_runner, seats, 'last_runner')
+
+    named = Named(spanish_deck(), parse_spanish)
+    held = {s: named.cards(text, f'the hand of seat {s}') for s, text in per_seat(hands, seats, 'hands').items()}
+    centre = named.cards(loose, 'the loose cards')
+    won = {s: named.cards(text, f'the pile of seat {s}') for s, text in per_seat(piles, seats, 'piles').items()}
+    front = named.cards(stock, 'the stock')
+    sizes = _hand_sizes(held, seats, current, dealer)
+    pile_size = {s: len(won.get(s, [])) for s in range(seats)}
+    for s, size in per_seat(pile_sizes, seats, 'pile_sizes').items():
+        pile_size[s] = count(size, f'the pile size of seat {s}', len(won.get(s, [])))
+    _check_piles(pile_size, last_runner)
+
+    rng = random.Random(seed)
+    spare = named.rest(rng)
+    buried = sum(pile_size.values()) - sum(len(cards) for cards in won.values())
+    unnamed_hands = sum(sizes[s] for s in range(seats) if s not in held)
+    if buried + unnamed_hands > len(spare):
+        raise ValueError(f'the piles and the hands not named need {buried + unnamed_hands} more cards, but only '
+                         f'{len(spare)} are left: smaller pile_sizes, or fewer cards named')
+    stock_size = len(front) + len(spare) - buried - unnamed_hands
+    deal_size = HAND_CARDS * seats
+    largest = DECK_SIZE - CENTRE_CARDS - deal_size
+    if stock_size % deal_size or stock_size > largest:
+        more = sorted(stock_size - size for size in range(len(front), min(stock_size, largest) + 1)
+                      if not size % deal_size)
+        advice = f'the piles would need {_either(more)} more cards (pile_sizes)' if more else 'name fewer for it'
+        raise ValueError(f'the stock would hold {stock_size} cards (all that the hands, the loose cards and the '
+                         f'piles leave), but after each deal it holds a multiple of {deal_size} ({HAND_CARDS} for '
+                         f'each of {seats} players), at most {largest}: {advice}')
+    hands_now = [held[s] if s in held else deal(spare, sizes[s]) for s in range(seats)]
+    piles_now = [deal(spare, pile_size[s] - len(won.get(s, []))) + won.get(s, []) for s in range(seats)]
+    return GameState(rules, seats, new_hand_seed(rng), stock=front + spare, hands=hands_now, loose=centre,
+                     piles=piles_now, rng=rng, current=current, dealer=dealer, last_runner=last_runner)
+
+
+def _hand_sizes(held: dict[int, list[Card]], seats: int, current: int, dealer: int) -> list[int]:
+    """Each seat's hand size: a round deals 3 to everyone and goes round from the dealer's left;
+    those who played before ``current`` this round hold one card fewer."""
+    order = [(dealer + step) % seats for step in range(1, seats + 1)]
+    played = set(order[:order.index(current)])
+    dealt = {len(cards) + (s in played) for s, cards in held.items()} or {HAND_CARDS}
+    each = min(dealt)
+    if len(dealt) == 1 and 1 <= each <= HAND_CARDS:
+        return [each - (s in played) for s in range(seats)]
+    sizes = ', '.join(f'seat {s} {len(cards)}' for s, cards in sorted(held.items()))
+    raise ValueError(f'hands of sizes that no round leaves ({sizes}): each round deals {HAND_CARDS} cards to '
+                     f'every player and goes round from the seat after the dealer (seat {dealer}), so the players '
+                     f'before seat {current}, who is on turn, hold one card fewer than the others, and seat '
+                     f'{current} holds at least one')
+
+
+def _either(numbers: list[int]) -> str:
+    texts = [str(number) for number in numbers]
+    return texts[0] if len(texts) == 1 else f'{", ".join(texts[:-1])} or {texts[-1]}'
+
+
+def _check_piles(pile_size: dict[int, int], last_runner: int | None) -> None:
+    for s, size in pile_size.items():
+        if size == 1:
+            raise ValueError(f'the pile of seat {s} holds 1 card: a run wins at least two (the card played and '
+                             'the loose card it matched), so a pile holds none or two or more')
+    if any(pile_size.values()) and last_runner is None:
+        raise ValueError('somebody has a pile, so somebody has made a run: say who made the last one (last_runner)')
+    if last_runner is not None and not pile_size[last_runner]:
+        raise ValueError(f'seat {last_runner} made the last run, so nobody has taken its pile since: it cannot be '
+                         'empty')
