@@ -20,6 +20,43 @@ os.environ.pop('STORAGE_SECRET', None)
 pytest_plugins = ['nicegui.testing.user_plugin']
 
 
+@pytest.fixture(autouse=True)
+def inline_tables(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every table a test makes thinks inline (the same move as the process pool, without one)
+    and deals from the test's own name: a failure replays."""
+    from app.tables import registry
+    from app.tables.services import InlineThinker, SeededDeals
+
+    old = registry.configure(thinker=InlineThinker(), deals=SeededDeals(request.node.nodeid))
+    yield
+    registry.configure(**vars(old))
+
+
+@pytest.fixture
+def memory_store() -> Iterator['MemoryStore']:
+    """Tables made from now on save to memory instead of the database."""
+    from app.tables import registry
+    from app.tables.services import MemoryStore
+
+    memory = MemoryStore()
+    old = registry.configure(store=memory)
+    yield memory
+    registry.configure(**vars(old))
+
+
+@pytest.fixture
+def clock() -> Iterator['ManualClock']:
+    """Tables made from now on run on a clock the test advances (``await clock.advance(30)``); the
+    computers' own pauses move it on by themselves unless the test sets ``clock.autojump = False``."""
+    from app.tables import registry
+    from seams import ManualClock
+
+    manual = ManualClock()
+    old = registry.configure(clock=manual)
+    yield manual
+    registry.configure(**vars(old))
+
+
 @pytest.fixture
 def fresh_accounts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cheap argon2 (tests only: production keeps the library's cost) and no accounts or games

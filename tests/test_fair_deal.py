@@ -113,17 +113,20 @@ def test_a_continental_stock_rebuilt_from_the_discard_pile_follows_from_the_hand
 @pytest.mark.parametrize('game_id', ['chinchon', 'continental', 'ronda-robada'])
 def test_a_tables_hand_seeds_come_from_secrets_not_from_its_game_generator(game_id: str) -> None:
     from app.games import GAMES_BY_ID
-    from app.tables.table import Seat, Table, TableOptions, computer_seats
+    from app.tables.seats import Seat, TableOptions, computer_seats
+    from app.tables.services import InlineThinker, MemoryStore, SecretDeals, TableServices
+    from app.tables.table import Table
 
     game = GAMES_BY_ID[game_id]
     options = TableOptions(seats=3, level='easy', speed='instant')
+    production = TableServices(MemoryStore(), InlineThinker(), deals=SecretDeals())
 
     def hand_seed(state) -> str:
         raw = state.to_dict()
         return raw['seeds'][-1] if 'seeds' in raw else raw['seed']
 
-    tables = [Table(f'{game_id[:8]:x<15}{n}', game, options, computer_seats(options, [Seat('person')]), seed=5)
-              for n in range(2)]
+    tables = [Table(f'{game_id[:8]:x<15}{n}', game, options, computer_seats(options, [Seat('person')]),
+                    services=production, seed=5) for n in range(2)]
     # the game's generator would give this seed (and the next ones, and after ~156 it can be predicted)
     from_the_generator = hand_seed(game.engine_module.new_game(game.make_rules(), 3, random.Random(5)))
     seeds = [hand_seed(table.state) for table in tables]
@@ -132,22 +135,29 @@ def test_a_tables_hand_seeds_come_from_secrets_not_from_its_game_generator(game_
 
 
 @pytest.mark.parametrize('game_id', ['chinchon', 'continental'])
-def test_a_table_restored_from_the_database_deals_its_next_hands_from_secrets(game_id: str, monkeypatch) -> None:
+def test_a_table_restored_from_the_database_deals_its_next_hands_from_secrets(game_id: str) -> None:
     """A saved game comes back (a server restart) mid-hand: its next hand's seed still comes from
     the table's secret source, not from the game's generator that was saved with it."""
     import json
 
     from app.games import GAMES_BY_ID
-    from app.tables import table as tables
-    from app.tables.table import Seat, Table, TableOptions, computer_choice, computer_seats
+    from app.tables.seats import Seat, TableOptions, computer_seats
+    from app.tables.services import InlineThinker, MemoryStore, SecretDeals, TableServices
+    from app.tables.table import Table
+    from app.tables.worker import computer_choice
+
+    class AfterTheRestart(SecretDeals):   # what the secret source gives from now on
+        def hand_seed(self) -> str:
+            return 'ab' * 16
 
     game = GAMES_BY_ID[game_id]
     options = TableOptions(seats=2, level='easy', speed='instant')
-    table = Table(f'{game_id[:8]:x<15}r', game, options, computer_seats(options, [Seat('person')]), seed=8)
+    table = Table(f'{game_id[:8]:x<15}r', game, options, computer_seats(options, [Seat('person')]),
+                  services=TableServices(MemoryStore(), InlineThinker(), deals=SecretDeals()), seed=8)
     first = table.state.to_dict()['hand_number']
-    monkeypatch.setattr(tables, 'fresh_hand_seed', lambda: 'ab' * 16)   # what "secrets" gives from now on
     restored = Table.from_saved(table.id, game_id, options.to_dict(), [seat.to_dict() for seat in table.seats],
-                                json.loads(json.dumps(table.to_dict())), table.version)
+                                json.loads(json.dumps(table.to_dict())), table.version,
+                                services=TableServices(MemoryStore(), InlineThinker(), deals=AfterTheRestart()))
     state = restored.state
     for step in range(3000):
         if state.to_dict()['hand_number'] != first:

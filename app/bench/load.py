@@ -43,8 +43,8 @@ def serve(args: argparse.Namespace) -> None:
     async def start_tables() -> None:
         from app.engine.protocol import IllegalAction
         from app.games import GAMES_BY_ID
-        from app.tables.registry import create_table, new_seed, watch
-        from app.tables.table import Seat, TableOptions
+        from app.tables.registry import create_table, watch
+        from app.tables.seats import Seat, TableOptions
 
         game = GAMES_BY_ID[args.game]
         rng = random.Random(args.seed)
@@ -54,7 +54,7 @@ def serve(args: argparse.Namespace) -> None:
             """Seat 0 answers at once, like a quick player: a random legal move, on after a count."""
             try:
                 if table.is_over():
-                    table.next_game(0, table.version, new_seed())
+                    table.next_game(0, table.version)
                 elif table.pause is not None and not table.must_answer_during_pause(0):
                     table.resume_after_count(0, table.version)
                 elif table.view(0).legal_actions:

@@ -21,7 +21,7 @@ from app.history import GameDetail, HandRecord, SeatResult
 from app.i18n import CATALOGS, current_language, t
 from app.pages.history import level_name
 from app.pages.not_found import not_found_content
-from app.tables.table import SPEEDS
+from app.tables.seats import SPEEDS
 from components.frame import frame
 from components.local_time import reader_offset, when
 

@@ -18,9 +18,10 @@ from app.accounts import current_account, current_user_id
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
-from app.tables.registry import TableUnavailable, add_table, create_table, new_seed, new_table_id, open_table
+from app.tables.registry import TableUnavailable, add_table, create_table, new_table, open_table
 from app.tables.room import SPECTATOR, Room, clean_name
-from app.tables.table import ROOM_BOT_NAMES, Seat, Table
+from app.tables.seats import ROOM_BOT_NAMES, Seat
+from app.tables.table import Table
 from components.frame import frame
 from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
@@ -119,8 +120,7 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
     seats = [Seat('person', name=name, guest=guest_token(), user_id=account.id if account else None)]
     seats += [Seat('person') if kind == PERSON else Seat('computer', name=next(names), level=kind) for kind in plan]
     try:
-        table = add_table(Table(new_table_id(), game, to_table_options(game, choice), seats, seed=new_seed(),
-                                room=Room.new(clock)))
+        table = add_table(new_table(game, to_table_options(game, choice), seats, room=Room.new(clock)))
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
@@ -188,7 +188,7 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
             ui.status_code(404)
             _no_seat(t('room.bad_invite'), None)
             return None
-        if table.waiting and table.free_seats():
+        if table.waiting and table.seating.free_seats():
             _join_form(table)
         else:
             ui.label(t('room.watching')).classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center') \
@@ -206,7 +206,7 @@ def _join_form(table: Table) -> None:
 
     def join() -> None:
         try:
-            table.join(guest_token(), account.id if account else None, values['name'])
+            table.seating.join(guest_token(), account.id if account else None, values['name'])
         except IllegalAction as refusal:
             ui.notify(refusal_text(refusal), type='warning')
             return

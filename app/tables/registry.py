@@ -4,6 +4,10 @@ This is the only game-related module-level state of the site. A table that nobod
 watches any more is saved and let go after a while; the next screen that asks for it loads it
 back from the database, as after a restart. Saving is a compare-and-set on the version, so if two
 server processes ever held the same table, only one could write it: the other lets it go.
+
+The registry also holds the collaborators every table it makes is handed (``services``): the
+database store, the process pool's thinker, real time and secret deals in production. Tests and
+the browser tests' server hand in others with ``configure`` before any table is made.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import json
 import logging
 import re
 import secrets
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +24,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.games import GameInfo
 from app.tables.records import record_abandoned, record_table
-from app.tables.table import Seat, Subscriber, Table, TableOptions, computer_seats
+from app.tables.room import Room
+from app.tables.seats import Seat, TableOptions, computer_seats
+from app.tables.services import TableServices
+from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, insert_table, load_table,
                            save_table_if_version, unfinished_tables, utcnow)
@@ -40,17 +48,44 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
 
 
-def new_seed() -> int:
-    """A game's secret seed: its first dealer and its computers' choices are drawn from it (each
-    hand is shuffled from its own seed, from ``secrets`` too, revealed once the hand is over)."""
-    return secrets.randbits(63)
+class DatabaseStore:
+    """Saves a table to the database after its steps (a compare-and-set on the version) and
+    records a finished game in its account holders' history."""
+
+    def save(self, table: Table) -> bool:
+        return _save(table)
+
+    def game_over(self, table: Table) -> None:
+        record_table(table)
+
+
+_SERVICES = TableServices(store=DatabaseStore())
+
+
+def services() -> TableServices:
+    """What the next table made or loaded here is handed."""
+    return _SERVICES
+
+
+def configure(**parts: Any) -> TableServices:
+    """Hand every table made or loaded from now on other collaborators (store, thinker, clock,
+    deals); returns the ones it replaces, to put back with ``configure(**vars(old))``."""
+    global _SERVICES
+    old, _SERVICES = _SERVICES, replace(_SERVICES, **parts)
+    return old
+
+
+def new_table(game: GameInfo, options: TableOptions, seats: list[Seat], *, room: Room | None = None,
+              seed: int | None = None) -> Table:
+    """A table (not stored yet) handed the registry's collaborators, its seed from their deals."""
+    return Table(new_table_id(), game, options, seats, services=_SERVICES, room=room,
+                 seed=seed if seed is not None else _SERVICES.deals.game_seed())
 
 
 def create_table(game: GameInfo, options: TableOptions, people: list[Seat], *, seed: int | None = None) -> Table:
     """A new table with these people in the first seats and computers in the rest. An account
     holder among them leaves their unfinished table of this game: it is recorded as abandoned."""
-    table = add_table(Table(new_table_id(), game, options, computer_seats(options, people),
-                            seed=seed if seed is not None else new_seed()))
+    table = add_table(new_table(game, options, computer_seats(options, people), seed=seed))
     for person in people:
         if person.user_id is not None:
             abandon_unfinished(person.user_id, game.id, keep=table.id)
@@ -97,7 +132,7 @@ def open_table(table_id: str) -> Table | None:
     game_id, options_json, seats_json, state_json, version, _ = saved
     try:
         table = Table.from_saved(table_id, game_id, json.loads(options_json), json.loads(seats_json),
-                                 json.loads(state_json), version)
+                                 json.loads(state_json), version, services=_SERVICES)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         logger.error('could not restore table %s: %s', table_id, error)
         return None
@@ -113,9 +148,7 @@ def watch(table: Table, seat: int, subscriber: Subscriber) -> Any:
         unsubscribe()
         if not table.watched():
             table.flush()
-            try:
-                asyncio.get_running_loop().call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
-            except RuntimeError:
+            if table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table) is None:
                 _let_go_if_unwatched(table)
     return leave
 
@@ -125,17 +158,20 @@ def live_tables() -> list[Table]:
 
 
 def _adopt(table: Table, *, keep: bool = True) -> Table:
-    table.on_save = _save
-    table.on_game_over = record_table
     if keep:
         _TABLES[table.id] = table
     return table
 
 
+def _forget(table: Table) -> None:
+    if _TABLES.get(table.id) is table:
+        del _TABLES[table.id]
+
+
 def _let_go_if_unwatched(table: Table) -> None:
     if not table.watched() and _TABLES.get(table.id) is table:
         table.stop()
-        del _TABLES[table.id]
+        _forget(table)
 
 
 def _seats_json(table: Table) -> str:
@@ -146,10 +182,10 @@ def _state_json(table: Table) -> str:
     return json.dumps(table.to_dict(), separators=(',', ':'))
 
 
-def _save(table: Table) -> None:
+def _save(table: Table) -> bool:
     """Write the table if the database still holds the version this process last wrote. A failed
     write is tried again with the next step; a lost compare-and-set means another process has
-    written this table since, so this process lets its copy go."""
+    written this table since, so this process lets its copy go (False)."""
     try:
         with session_scope() as session:
             written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
@@ -158,15 +194,13 @@ def _save(table: Table) -> None:
                                             user_id=account_of(table))
     except SQLAlchemyError:
         logger.exception('could not save table %s (will try again with the next step)', table.id)
-        return
+        return True
     if written:
         table.saved_version = table.version
-        return
+        return True
     logger.error('table %s was written by another process; this copy is let go', table.id)
-    table.on_save = None
-    table.stop()
-    if _TABLES.get(table.id) is table:
-        del _TABLES[table.id]
+    _forget(table)
+    return False
 
 
 def abandon(table: Table) -> bool:
@@ -182,10 +216,9 @@ def abandon(table: Table) -> bool:
         return False
     if not closed:
         return False
-    table.on_save = None        # a screen still showing it can no longer save it back to life...
+    table.lost = True           # a screen still showing it can no longer save it back to life...
     table.stop()
-    if _TABLES.get(table.id) is table:
-        del _TABLES[table.id]
+    _forget(table)
     record_abandoned(table)   # ...nor record it again (it is marked recorded)
     return True
 

@@ -12,7 +12,7 @@ from nicegui import ui
 from app.engine.protocol import LEVELS
 from app.games import GameInfo, RuleOption
 from app.i18n import CATALOGS, current_language, t
-from app.tables.table import SPEEDS, TableOptions
+from app.tables.seats import SPEEDS, TableOptions
 
 if TYPE_CHECKING:
     from components.table.room_form import RoomForm

@@ -14,7 +14,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from html import escape
-import time
 from typing import Any
 
 from nicegui import app, ui
@@ -23,9 +22,10 @@ from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.i18n import CATALOGS, current_language, language_scope, names_list, personal, t
 from app.tables.records import past_deals
-from app.tables.registry import new_seed, watch
+from app.tables.registry import watch
 from app.tables.room import REACTIONS, SPECTATOR
-from app.tables.table import FEMININE_NAMES, Table
+from app.tables.seats import FEMININE_NAMES
+from app.tables.table import Table
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
 from components.table.fair import fair_deal_box
@@ -131,15 +131,15 @@ class TableScreen(ABC):
 
     def _react(self, key: str) -> None:
         try:
-            self.table.react(self.seat, key)
+            self.table.reactions.send(self.seat, key)
         except IllegalAction as refusal:
             self.refused(refusal_text(refusal, self.parse_card))
 
     def _room_html(self) -> str:
         table, parts = self.table, []
-        if table.turn_deadline is not None and table.clock_seat() is not None:
-            seat = table.clock_seat()
-            left = max(0, int((table.turn_deadline - time.time()) * 1000))
+        if table.turn_clock.deadline is not None and table.turn_clock.seat() is not None:
+            seat = table.turn_clock.seat()
+            left = max(0, int((table.turn_clock.deadline - table.clock.wall()) * 1000))
             if seat < 0:
                 words = t('room.clock_count')
             elif seat == self.seat:
@@ -148,12 +148,12 @@ class TableScreen(ABC):
                 words = t('room.clock_other', name=self.names[seat])
             parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
                          f'{icon_html("timer")} {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
-        if table.pause is not None and table.ready:
+        if table.pause is not None and table.presence.ready:
             # the others the count waits for (you see your own "Siguiente mano" button)
-            slow = [self.names[seat] for seat in table.waiting_to_go_on() if seat != self.seat]
+            slow = [self.names[seat] for seat in table.presence.waiting_to_go_on() if seat != self.seat]
             if slow:
                 parts.append(f'<span class="text-sm" data-testid="count-waiting">{escape(waiting_words(slow))}</span>')
-        for seat, (key, at) in sorted(table.recent_reactions().items()):
+        for seat, (key, at) in sorted(table.reactions.recent().items()):
             parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
                          f'data-pin="{self.seat_testid}" data-at="{at}">'
                          f'<b>{escape(self.names[seat])}:</b> {escape(t(f"reaction.{key}"))}</span>')
@@ -281,7 +281,7 @@ class TableScreen(ABC):
 
     def went_on(self) -> bool:
         """At a room, you have gone on from the count and it waits for the others."""
-        return self.table.pause is not None and self.seat in self.table.ready
+        return self.table.pause is not None and self.seat in self.table.presence.ready
 
     def every_seat(self) -> list[int]:
         """This seat first, then the others in playing order (for a spectator, every seat once)."""
@@ -370,7 +370,7 @@ class TableScreen(ABC):
 
     def play_again(self) -> None:
         """The next game at this table: same seats and options, the dealer one seat on."""
-        self._attempt(lambda seen: self.table.next_game(self.seat, seen, new_seed()), None)
+        self._attempt(lambda seen: self.table.next_game(self.seat, seen), None)
 
     def resume(self, version: int | None = None) -> None:
         self._attempt(lambda seen: self.table.resume_after_count(self.seat, seen), version)

@@ -12,7 +12,8 @@ from app.engine.protocol import IllegalAction
 from app.i18n import language_scope, current_language, t
 from app.tables.registry import watch
 from app.tables.room import SPECTATOR
-from app.tables.table import ROOM_BOT_NAMES, Table
+from app.tables.seats import ROOM_BOT_NAMES
+from app.tables.table import Table
 from components.table_parts import refusal_text
 
 
@@ -71,7 +72,7 @@ class WaitingRoom:
                     self._seat_row(index, seat)
             creator = table.seats[room.creator].name
             if self.seat == room.creator:
-                empty = len(table.free_seats())
+                empty = len(table.seating.free_seats())
                 if empty:
                     ui.label(t('room.empty_go_to_computers', count=empty)).classes('text-sm text-gray-700')
                 ui.button(t('room.start'), icon='play_arrow', on_click=self._start) \
@@ -102,10 +103,10 @@ class WaitingRoom:
         ui.notify(t('room.copied'), type='positive')
 
     def _free(self, index: int) -> None:
-        self._attempt(lambda: self.table.free_seat(self.seat, index, self.drawn_version))
+        self._attempt(lambda: self.table.seating.free_seat(self.seat, index, self.drawn_version))
 
     def _start(self) -> None:
-        self._attempt(lambda: self.table.start_room(self.seat, self.drawn_version, ROOM_BOT_NAMES,
+        self._attempt(lambda: self.table.seating.start(self.seat, self.drawn_version, ROOM_BOT_NAMES,
                                                     self.table.options.level))
 
     def _attempt(self, change: Callable[[], None]) -> None:

@@ -12,11 +12,12 @@ from nicegui import app
 
 from app.games import GAMES_BY_ID
 from app.pages.tables import TABLES_KEY, guest_token, options_key, table_path
-from app.tables.registry import add_table, new_table_id
+from app.tables.registry import add_table, new_table, new_table_id, services
 from app.engine import continental, ronda_robada
 from app.engine.cards import parse_french, parse_spanish
 from app.engine.continental.melds import table_meld
-from app.tables.table import Seat, Table, TableOptions, computer_seats
+from app.tables.seats import Seat, TableOptions, computer_seats
+from app.tables.table import Table
 from models.db import session_scope
 from models.tables import load_table
 
@@ -30,7 +31,7 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
     """A table (not stored yet) with a person at seat 0 and easy computers in the rest."""
     options = TableOptions(seats=seats, level='easy', speed=speed, hints=True,
                            rules={'limit': limit, 'buyback': buyback})
-    table = Table(new_table_id(), CHINCHON, options, computer_seats(options, [Seat('person')]), seed=seed)
+    table = new_table(CHINCHON, options, computer_seats(options, [Seat('person')]), seed=seed)
     data = table.to_dict()
     state = data['state']
     wanted = {seat: text.split() for seat, text in (hands or {}).items()}
@@ -55,7 +56,7 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
     if scores is not None:
         state['scores'] = list(scores)
     return Table.from_saved(table.id, CHINCHON.id, options.to_dict(), [seat.to_dict() for seat in table.seats],
-                            data, 0)
+                            data, 0, services=services())
 
 
 def seat_user(table: Table) -> str:
@@ -83,7 +84,8 @@ def ronda_position(*, hands: list[str], loose: str, piles: list[str] | None = No
                                    hands=[parse_spanish(hand) for hand in hands], loose=parse_spanish(loose),
                                    piles=[parse_spanish(pile) for pile in (piles or [''] * seats)],
                                    rng=random.Random(1), current=current, dealer=dealer, last_runner=last_runner)
-    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), seed=3, state=state)
+    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), services=services(),
+                 seed=3, state=state)
 
 
 def my_table_path() -> str:
@@ -121,4 +123,5 @@ def continental_position(*, hands: list[str], hand_number: int = 1, phase: str =
     state.phase, state.turn = phase, turn
     state.offer = None if offer is None else {'card': state.discard[-1], 'discarder': offer['discarder'],
                                               'order': offer['order'], 'passed': offer.get('passed', [])}
-    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), seed=3, state=state)
+    return Table(new_table_id(), game, options, computer_seats(options, [Seat('person')]), services=services(),
+                 seed=3, state=state)

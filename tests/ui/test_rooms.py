@@ -145,13 +145,13 @@ async def test_the_creator_frees_a_seat_before_the_start(user: User, create_user
     table = open_table(table_id)
     await user.should_see(marker='waiting-room')
     await until(lambda: table.seats[1].name == 'Luis')
-    table.free_seat(0, 1, table.version)
+    table.seating.free_seat(0, 1, table.version)
     await luis.should_see('Quien creó la sala te ha dejado sin asiento.')
-    assert table.free_seats() == [1]
+    assert table.seating.free_seats() == [1]
     # somebody else than the creator cannot free a seat
     await join(luis, link, 'Luis')
     with pytest.raises(Exception, match='only the person who made the room'):
-        table.free_seat(1, 0, table.version)
+        table.seating.free_seat(1, 0, table.version)
 
 
 @pytest.mark.parametrize('game', ['chinchon', 'ronda-robada', 'continental'])
@@ -176,32 +176,37 @@ async def test_a_spectator_of_a_started_room_sees_no_hand_and_every_seat_once(us
     assert sorted(re.findall(r'data-testid="(?:rr-)?seat" data-seat="(-?\d+)"', shown)) == ['0', '1']
 
 
-async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, monkeypatch) -> None:
+async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, clock) -> None:
     table, luis, link = await started_room(user, create_user, clock=30)
+    await table.settle()
     seat = table.state.current_seat
-    await until(lambda: table.turn_deadline is not None)
+    assert table.turn_clock.deadline == clock.wall() + 30
     await until(lambda: 'data-testid="turn-clock"' in one(user, 'room-strip').content)
     assert 'data-testid="turn-clock"' in one(luis, 'room-strip').content
-    # the clock runs out (its timer fires now rather than in 30 s)
-    table._clock_ran_out(table._clock_turn)
+    await clock.advance(29.9)
+    assert table.state.current_seat == seat and not table.presence.stands_in(seat)   # not yet...
+    await clock.advance(0.1)   # ... and now the clock runs out
+    await table.settle()
     name = table.seats[seat].name
-    await until(lambda: table.state.current_seat != seat)
+    assert table.state.current_seat != seat
     watcher = luis if seat == 0 else user
     await watcher.should_see(f'{name} no responde: la máquina juega su turno.')
-    assert not table.stands_in(seat)   # the next turn is theirs again
+    assert not table.presence.stands_in(seat)   # the next turn is theirs again
 
 
 async def test_a_person_who_leaves_is_played_for_and_comes_back_through_the_link(user: User, create_user,
-                                                                                  monkeypatch) -> None:
-    monkeypatch.setattr(room_module, 'ABSENT_GRACE', 0.2)
+                                                                                  clock) -> None:
     table, luis, link = await started_room(user, create_user)
     luis.client.delete()   # Luis closes his tab
-    await until(lambda: table.stands_in(1))
+    await clock.advance(room_module.ABSENT_GRACE - 0.1)
+    assert not table.presence.stands_in(1)   # a moment away is no departure
+    await clock.advance(0.1)
+    assert table.presence.stands_in(1)
     await user.should_see('Luis se ha ido: la máquina juega en su asiento hasta que vuelva.')
     await until(lambda: table.state.current_seat == 0 or table.pause is not None or table.is_over())
     await luis.open(link[link.index('/room/'):])   # back through the invite link: his own seat
     await luis.should_see(marker='table')
-    await until(lambda: not table.stands_in(1))
+    await until(lambda: not table.presence.stands_in(1))
     await user.should_see('Luis ha vuelto a la mesa.')
 
 
@@ -228,7 +233,7 @@ async def test_every_logged_in_person_gets_the_game_with_the_others_names(user: 
     from app.games import GAMES_BY_ID
     from app.tables.registry import add_table, create_table
     from app.tables.room import Room
-    from app.tables.table import Seat, TableOptions
+    from app.tables.seats import Seat, TableOptions
     from models.db import session_scope
     from models.tables import list_games, seats_of
     from table_positions import chinchon_position
@@ -277,7 +282,7 @@ async def test_each_person_keeps_their_own_language_and_tips_when_the_room_start
 def test_continental_offers_go_round_the_people_and_one_out_of_turn_robs_with_a_penalty() -> None:
     from app.engine.continental.actions import PassOffer, TakeOffer
     from app.tables.room import Room
-    from app.tables.table import Seat
+    from app.tables.seats import Seat
     from table_positions import continental_position
 
     table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d', 'Ks Kh Qd Jd 10c 2h'],
@@ -295,11 +300,11 @@ def test_continental_offers_go_round_the_people_and_one_out_of_turn_robs_with_a_
     assert table.state.current_seat == 0 and table.view(0).phase == 'draw'   # Ana's turn goes on: she draws
 
 
-def test_a_count_waits_for_every_person_present_and_then_for_the_clock() -> None:
+async def test_a_count_waits_for_every_person_present_and_then_for_the_clock(clock) -> None:
     from app.engine.cards import spanish_card
     from app.engine.chinchon.actions import Close, DrawStock
     from app.tables.room import COUNT_CLOCK, Room
-    from app.tables.table import Seat
+    from app.tables.seats import Seat
     from table_positions import chinchon_position
 
     table = chinchon_position(hands={1: '1o 2o 3o 4c 4e 4b 7e'}, stock_top='1c', current=1, dealer=0)
@@ -309,11 +314,13 @@ def test_a_count_waits_for_every_person_present_and_then_for_the_clock() -> None
         table.subscribe(seat, lambda view, events: None)
     table.act(1, DrawStock(), table.version)
     table.act(1, Close(spanish_card('7e')), table.version)
-    assert table.pause == 'count' and table.turn_deadline is None   # nobody has gone on yet: no clock
+    assert table.pause == 'count' and table.turn_clock.deadline is None   # nobody has gone on yet: no clock
+    await clock.advance(3600)
+    assert table.pause == 'count'                                       # a count waits for ever...
     table.resume_after_count(1, table.version)
-    assert table.pause == 'count' and table.waiting_to_go_on() == [0]   # Luis waits for Ana
-    assert table.clock_seat() == COUNT_CLOCK and table.turn_deadline is not None   # now Ana has the clock
-    table._clock_ran_out(table._clock_turn)   # ... and it runs out
+    assert table.pause == 'count' and table.presence.waiting_to_go_on() == [0]   # Luis waits for Ana
+    assert table.turn_clock.seat() == COUNT_CLOCK and table.turn_clock.deadline == clock.wall() + 30   # Ana's clock
+    await clock.advance(30)   # ... and it runs out
     assert table.pause is None and table.state.view(0).hand_number == 2
 
 
@@ -321,14 +328,14 @@ def test_a_full_room_of_computers_finds_each_a_name_of_its_own() -> None:
     from app.games import GAMES_BY_ID
     from app.tables.registry import new_table_id
     from app.tables.room import Room
-    from app.tables.table import ROOM_BOT_NAMES, Seat, Table, TableOptions
+    from app.tables.registry import new_table
+    from app.tables.seats import ROOM_BOT_NAMES, Seat, TableOptions
 
     # six seats: two people who took computers' names, four seats still free at the start
     seats = [Seat('person', name='lucía', guest='a' * 16), Seat('person', name='Mateo', guest='m' * 16)]
     seats += [Seat('person') for _ in range(4)]
-    table = Table(new_table_id(), GAMES_BY_ID['chinchon'], TableOptions(seats=6), seats, seed=5,
-                  room=Room(invite='x' * 22))
-    table.start_room(0, table.version, ROOM_BOT_NAMES, 'normal')
+    table = new_table(GAMES_BY_ID['chinchon'], TableOptions(seats=6), seats, seed=5, room=Room(invite='x' * 22))
+    table.seating.start(0, table.version, ROOM_BOT_NAMES, 'normal')
     names = [seat.name.casefold() for seat in table.seats]
     assert len(set(names)) == 6 and all(not seat.is_person for seat in table.seats[2:])
 
@@ -339,7 +346,7 @@ async def test_a_wrong_invite_secret_seats_nobody(user: User, create_user) -> No
     response = await eva.http_client.get(f'/room/{table_id}/{"x" * 22}')   # the table id alone is not enough
     assert response.status_code == 404
     assert 'Esta invitación no vale' in response.text
-    assert open_table(table_id).free_seats() == [1]
+    assert open_table(table_id).seating.free_seats() == [1]
 
 
 @pytest.mark.parametrize('language, words', [
@@ -359,7 +366,7 @@ async def test_once_you_go_on_from_a_rooms_count_your_button_says_you_wait_for_t
     from app.engine.cards import spanish_card
     from app.engine.chinchon.actions import Close, DrawStock
     from app.tables.room import Room
-    from app.tables.table import Seat
+    from app.tables.seats import Seat
     from table_positions import chinchon_position, seat_user
 
     table = chinchon_position(hands={1: '1o 2o 3o 4c 4e 4b 7e'}, stock_top='1c', current=1, dealer=0)

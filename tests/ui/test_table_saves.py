@@ -7,83 +7,75 @@ import json
 
 from app.engine.chinchon import DrawStock
 from app.tables import registry
-from app.tables.table import SAVE_DELAY, Table
+from app.tables.services import MemoryStore
+from app.tables.table import SAVE_DELAY
 from models.db import session_scope
 from models.tables import save_table_if_version
 
 from table_positions import chinchon_position, stored_table
 
 
-async def settle_saves() -> None:
-    """Wait until a step made just before has been saved: timers run in deadline order."""
-    import asyncio
-    await asyncio.sleep(2 * SAVE_DELAY)
-
-
-def counting(table: Table) -> list[dict]:
-    saves: list[dict] = []
-    table.on_save = lambda saved: saves.append(json.loads(json.dumps(saved.to_dict())))
-    return saves
-
-
-async def test_a_move_is_saved_just_after_it_is_shown() -> None:
+async def test_a_move_is_saved_just_after_it_is_shown(memory_store, clock) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
-    saves = counting(table)
     shown: list[int] = []
-    table.subscribe(0, lambda view, events: shown.append(len(saves)))
+    table.subscribe(0, lambda view, events: shown.append(len(memory_store.writes)))
     table.act(0, DrawStock(), table.version)   # the person keeps the turn (a discard is next)
     assert shown == [0]                         # the screen heard of the move before any save
-    await settle_saves()
-    assert len(saves) == 1 and saves[0]['state']['hands'][0][-1] == '4e'
+    await clock.advance(SAVE_DELAY)
+    assert len(memory_store.writes) == 1 and memory_store.writes[0]['state']['hands'][0][-1] == '4e'
 
 
-async def test_moves_in_quick_succession_are_saved_once_with_the_latest_state() -> None:
+async def test_moves_in_quick_succession_are_saved_once_with_the_latest_state(memory_store, clock) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
-    saves = counting(table)
     table.save_soon()
     table.act(0, DrawStock(), table.version)
     table.save_soon()
-    await settle_saves()
-    assert len(saves) == 1 and len(saves[0]['state']['hands'][0]) == 8
+    await clock.advance(SAVE_DELAY / 2)
+    assert memory_store.writes == []                   # held back a moment...
+    await clock.advance(SAVE_DELAY / 2)
+    assert len(memory_store.writes) == 1 and len(memory_store.writes[0]['state']['hands'][0]) == 8   # ...then once
 
 
-async def test_when_the_last_screen_leaves_what_is_held_back_is_saved_at_once() -> None:
+async def test_when_the_last_screen_leaves_what_is_held_back_is_saved_at_once(memory_store, clock) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
-    saves = counting(table)
     leave = registry.watch(table, 0, lambda view, events: None)
     table.act(0, DrawStock(), table.version)
     leave()                        # the browser went away: the move is saved there and then
-    assert len(saves) == 1
+    assert len(memory_store.writes) == 1
     table.flush()                  # nothing left to save
-    await settle_saves()
-    assert len(saves) == 1
+    await clock.advance(10 * SAVE_DELAY)
+    assert len(memory_store.writes) == 1
 
 
 def test_without_an_event_loop_a_save_happens_at_once() -> None:
-    table = chinchon_position()
-    saves = counting(table)
-    table.save_soon()
-    assert len(saves) == 1
+    memory = MemoryStore()
+    old = registry.configure(store=memory)   # the real clock: nothing can run later without a loop
+    try:
+        table = chinchon_position()
+        table.save_soon()
+    finally:
+        registry.configure(**vars(old))
+    assert len(memory.writes) == 1
 
 
-async def test_saved_steps_reach_the_database_with_their_version() -> None:
+async def test_saved_steps_reach_the_database_with_their_version(clock) -> None:
     table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
     table.act(0, DrawStock(), table.version)
-    await settle_saves()
+    await clock.advance(SAVE_DELAY)
     saved = stored_table(table.id)
     assert saved['version'] == table.version == 1 and saved['state']['hands'][0][-1] == '4e'
     assert registry.open_table(table.id) is table           # one live object per id
 
 
-async def test_a_table_written_by_another_process_is_let_go_not_overwritten() -> None:
+async def test_a_table_written_by_another_process_is_let_go_not_overwritten(clock) -> None:
     table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
     with session_scope() as session:   # another process moved this table on to version 5
         assert save_table_if_version(session=session, table_id=table.id, expected_version=0, version=5,
                                      state_json=json.dumps(table.to_dict()), status='playing',
                                      seats_json=json.dumps([seat.to_dict() for seat in table.seats]))
     table.act(0, DrawStock(), table.version)
-    await settle_saves()
+    await clock.advance(SAVE_DELAY)
     assert stored_table(table.id)['version'] == 5      # the other process's write stands
-    assert table.on_save is None                       # this copy never writes again
+    assert table.lost                                  # this copy never writes again
     reloaded = registry.open_table(table.id)
     assert reloaded is not table and reloaded.version == 5

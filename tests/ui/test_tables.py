@@ -12,7 +12,7 @@ from app.engine.chinchon import Discard, DrawDiscard, DrawStock
 from app.engine.protocol import IllegalAction
 from app.engine.cards import spanish_card
 from app.tables import registry
-from app.tables.table import computer_choice
+from app.tables.worker import computer_choice
 from models.tables import utcnow
 
 from table_positions import chinchon_position, seat_user
@@ -105,11 +105,9 @@ def test_deal_commitments_are_read_from_every_games_view() -> None:
 
 
 async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fresh_accounts) -> None:
-    import asyncio
-
     from app import accounts
     from app.history import history_page
-    from app.tables.table import Seat
+    from app.tables.seats import Seat
 
     ana = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
     bea = accounts.register(username='bea', password='correct horse', confirmation='correct horse')
@@ -120,12 +118,7 @@ async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fre
     table.seats[2] = Seat('person', name='Bea', user_id=bea.id, guest='bea-browser')
     registry.add_table(table)
     leave = registry.watch(table, 0, lambda view, events: None)
-    for _ in range(500):
-        if table.is_over():
-            break
-        if table.pause is not None:
-            table.resume_after_count(0, table.version)
-        await asyncio.sleep(0.02)
+    await table.settle()          # Lucía closes, and the game is over at once (no count to wait on)
     leave()
     assert table.is_over()
     for account, seat in ((ana, 0), (bea, 2)):
@@ -151,16 +144,14 @@ async def test_a_database_fault_when_dealing_says_so_and_creates_nothing(user: U
     caplog.clear()
 
 
-async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monkeypatch) -> None:
-    import asyncio
-
+async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monkeypatch, clock) -> None:
     from sqlalchemy.exc import OperationalError
 
     from app.tables.table import SAVE_DELAY
     from table_positions import stored_table
 
-    # slow computers: Lucía's reply must not come within the waits below
-    table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', speed='slow'))
+    clock.autojump = False   # Lucía's reply waits for time the test never gives
+    table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
     real = registry.save_table_if_version
     failing = {'left': 1}
 
@@ -172,10 +163,10 @@ async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monke
 
     monkeypatch.setattr(registry, 'save_table_if_version', flaky)
     table.act(0, DrawStock(), table.version)
-    await asyncio.sleep(2 * SAVE_DELAY)
-    assert stored_table(table.id)['version'] == 0 and table.on_save is not None   # kept, not let go
+    await clock.advance(SAVE_DELAY)
+    assert stored_table(table.id)['version'] == 0 and not table.lost   # kept, not let go
     table.act(0, Discard(spanish_card('12c')), table.version)
-    await asyncio.sleep(2 * SAVE_DELAY)
+    await clock.advance(SAVE_DELAY)
     saved = stored_table(table.id)
     assert saved['version'] == 2 and saved['state']['discard'][-1] == '12c'
 
@@ -189,31 +180,31 @@ def played_out(table) -> None:
 
 def test_play_again_deals_the_next_game_at_the_same_table_with_the_dealer_one_seat_on() -> None:
     from app.games import GAMES_BY_ID
-    from app.tables.table import Seat, Table, TableOptions, computer_seats
+    from app.tables.seats import Seat, TableOptions, computer_seats
     options = TableOptions(seats=3, level='easy', speed='instant')
-    table = Table('t' * 16, GAMES_BY_ID['ronda-robada'], options, computer_seats(options, [Seat('person')]), seed=5)
+    table = registry.new_table(GAMES_BY_ID['ronda-robada'], options, computer_seats(options, [Seat('person')]), seed=5)
     first_dealer = table.dealer
     assert table.state.current_seat == (first_dealer + 1) % 3
     before = snapshot(table)
     with pytest.raises(IllegalAction) as refusal:     # not before the end
-        table.next_game(0, table.version, seed=6)
+        table.next_game(0, table.version)
     assert refusal.value.code == 'game_not_over' and snapshot(table) == before
     played_out(table)
     winners = table.state.outcome().winners
     table.recorded = True
     with pytest.raises(IllegalAction):                # a computer's seat cannot ask
-        table.next_game(1, table.version, seed=6)
+        table.next_game(1, table.version)
     with pytest.raises(IllegalAction):                # nor a screen of an older version
-        table.next_game(0, table.version - 1, seed=6)
-    table.next_game(0, table.version, seed=6)
+        table.next_game(0, table.version - 1)
+    table.next_game(0, table.version)
     assert table.game_number == 2 and not table.is_over() and not table.recorded
     assert table.dealer == table.state.view(0).dealer == (first_dealer + 1) % 3
     assert table.state.current_seat == (first_dealer + 2) % 3
     assert table.games_won() == [int(seat in winners) for seat in range(3)]
     played_out(table)
     assert sum(table.games_won()) >= 2
-    saved = Table.from_saved(table.id, 'ronda-robada', options.to_dict(), [s.to_dict() for s in table.seats],
-                             json.loads(json.dumps(table.to_dict())), table.version)
+    saved = registry.Table.from_saved(table.id, 'ronda-robada', options.to_dict(), [s.to_dict() for s in table.seats],
+                             json.loads(json.dumps(table.to_dict())), table.version, services=registry.services())
     assert saved.game_number == 2 and saved.dealer == table.dealer and saved.games_won() == table.games_won()
 
 
@@ -223,22 +214,21 @@ async def test_a_ronda_robada_game_is_recorded_as_pile_points_higher_better_and_
     from app.games import GAMES_BY_ID
     from app.history import history_page
     from app.tables.records import record_table
-    from app.tables.table import Seat, Table, TableOptions, computer_seats
+    from app.tables.seats import Seat, TableOptions, computer_seats
 
     ana = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
     options = TableOptions(seats=3, level='easy', speed='instant')
-    table = Table(registry.new_table_id(), GAMES_BY_ID['ronda-robada'], options,
-                  computer_seats(options, [Seat('person', name='ana', user_id=ana.id)]), seed=11)
-    table.on_game_over = record_table
-    registry.add_table(table)
+    table = registry.add_table(registry.new_table(GAMES_BY_ID['ronda-robada'], options,
+                                                  computer_seats(options, [Seat('person', name='ana', user_id=ana.id)]),
+                                                  seed=11))
     played_out(table)
-    table._game_over()
+    record_table(table)   # what the store hears when a step ends the game
     scores = table.state.outcome().scores
     page = history_page(user_id=ana.id)
     assert page.total == 1 and page.games[0].score == scores[0]
     # placements: the most points first
     assert page.games[0].placement == 1 + sum(score > scores[0] for score in scores)
-    table.next_game(0, table.version, seed=12)
+    table.next_game(0, table.version)
     played_out(table)
-    table._game_over()
+    record_table(table)   # what the store hears when a step ends the game
     assert history_page(user_id=ana.id).total == 2

@@ -1,0 +1,172 @@
+"""What a Table is handed, as boardgame.io's master is handed its storage and transport.
+
+- a **store** saves a table after its steps and hears when a game is over (the registry's
+  database store in production, ``MemoryStore`` where no database is wanted);
+- a **thinker** works out a computer's move from its seat's view (NiceGUI's process pool in
+  production, ``InlineThinker`` in the same process: the same arguments give the same move);
+- a **clock** tells the time and runs what waits on it (``RealClock``; tests hand a clock they
+  advance themselves);
+- a **deal source** gives each game's seed and each hand's secret seed (``SecretDeals`` from the
+  operating system's randomness; ``SeededDeals`` replays a known sequence of deals).
+
+Nothing here imports NiceGUI but the pool thinker, and only when it thinks.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from app.tables.worker import computer_choice, think_in_worker
+
+if TYPE_CHECKING:
+    from app.tables.table import Table
+
+
+class Timer(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    #: True when time only passes as a test advances it: the computers then count as settled
+    #: while they wait on it
+    holds_time: bool
+
+    def now(self) -> float:
+        """Seconds on a steady clock (what delays are measured on)."""
+
+    def wall(self) -> float:
+        """Seconds since the epoch (what screens count down to, when a game started)."""
+
+    async def sleep(self, seconds: float) -> None: ...
+
+    def call_later(self, seconds: float, callback: Callable[..., Any], *args: Any) -> Timer | None:
+        """Run ``callback(*args)`` after ``seconds``; None when nothing can run later (no event
+        loop: the caller then does at once what it can)."""
+
+
+class RealClock:
+    holds_time = False
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wall(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+    def call_later(self, seconds: float, callback: Callable[..., Any], *args: Any) -> Timer | None:
+        try:
+            return asyncio.get_running_loop().call_later(max(0.0, seconds), callback, *args)
+        except RuntimeError:
+            return None
+
+
+class Thinker(Protocol):
+    async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
+        """A computer's move from this view; None when the server is stopping."""
+
+
+class InlineThinker:
+    """Thinks in this process, at once (tests, benchmarks, a table driven without a server)."""
+
+    async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
+        return computer_choice(game_id, level, seed, view)
+
+
+class PoolThinker:
+    """Thinks in NiceGUI's process pool (one worker per core), so that the server's event loop
+    keeps answering every screen meanwhile."""
+
+    async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
+        from nicegui import app, run
+
+        try:
+            return await run.cpu_bound(think_in_worker, game_id, level, seed, view)
+        except BrokenProcessPool:   # the workers were killed: the server is stopping (or one crashed)
+            if app.is_stopping or app.is_stopped:
+                return None
+            raise
+        except RuntimeError as error:   # no process pool: a table driven without the server
+            if 'not set up' not in str(error):
+                raise
+            return computer_choice(game_id, level, seed, view)
+
+
+class DealSource(Protocol):
+    def game_seed(self) -> int:
+        """A new game's seed: its first dealer and its computers' choices are drawn from it."""
+
+    def hand_seed(self) -> str:
+        """A hand's secret seed (revealed once the hand is over)."""
+
+
+class SecretDeals:
+    """From the operating system's randomness: the seeds revealed after the hands say nothing of
+    the next ones (a Mersenne Twister's outputs would, after about 156 seeds)."""
+
+    def game_seed(self) -> int:
+        return secrets.randbits(63)
+
+    def hand_seed(self) -> str:
+        return secrets.token_hex(16)
+
+
+class SeededDeals:
+    """A known sequence of deals from one seed: the same seed deals the same games in the same
+    order (tests, benchmarks and the browser tests' server)."""
+
+    def __init__(self, seed: int | str) -> None:
+        self._rng = random.Random(f'deals:{seed}')
+
+    def game_seed(self) -> int:
+        return self._rng.getrandbits(63)
+
+    def hand_seed(self) -> str:
+        return f'{self._rng.getrandbits(128):032x}'
+
+
+class TableStore(Protocol):
+    def save(self, table: 'Table') -> bool:
+        """Write the table's current step; False when this copy has lost the table (another
+        process wrote it since): the table then stops. A failed write that may work later is
+        True, and is tried again with the next step."""
+
+    def game_over(self, table: 'Table') -> None:
+        """The game at this table has just ended (history records)."""
+
+
+@dataclass
+class MemoryStore:
+    """Keeps every saved step in memory: what a table would have written, and the games over."""
+
+    saved: dict[str, dict[str, Any]] = field(default_factory=dict)   # table id -> its last saved step
+    writes: list[dict[str, Any]] = field(default_factory=list)       # every step written, in order
+    finished: list[str] = field(default_factory=list)                # table ids, once per game over
+
+    def save(self, table: 'Table') -> bool:
+        self.saved[table.id] = {**json.loads(json.dumps(table.to_dict())), 'version': table.version,
+                                'status': table.status}
+        self.writes.append(self.saved[table.id])
+        table.saved_version = table.version
+        return True
+
+    def game_over(self, table: 'Table') -> None:
+        self.finished.append(table.id)
+        table.recorded = True
+
+
+@dataclass
+class TableServices:
+    store: TableStore
+    thinker: Thinker = field(default_factory=PoolThinker)
+    clock: Clock = field(default_factory=RealClock)
+    deals: DealSource = field(default_factory=SecretDeals)

@@ -1,0 +1,83 @@
+"""A clock that only moves when the test says so, for the tables a test makes (the ``clock``
+fixture of conftest.py hands it to the registry)."""
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+
+class ManualTimer:
+    def __init__(self, due: float, callback: Callable[..., Any], args: tuple) -> None:
+        self.due, self.callback, self.args, self.cancelled = due, callback, args, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualClock:
+    """Time passes only in ``advance``: ``await clock.advance(30)`` runs a 30 s turn clock out at
+    once. With ``autojump`` (the default), a computer's pause moves the clock on by itself, as
+    time would have passed, so computers play a whole game in no real time; without it, they
+    wait for the test to advance (``Table.settle`` then returns while they wait)."""
+
+    EPOCH = 1_800_000_000.0   # what wall() says at the start
+
+    def __init__(self, *, autojump: bool = True) -> None:
+        self.autojump = autojump
+        self._now = 0.0
+        self._timers: list[tuple[float, int, ManualTimer]] = []
+        self._order = itertools.count()
+
+    @property
+    def holds_time(self) -> bool:
+        return not self.autojump
+
+    def now(self) -> float:
+        return self._now
+
+    def wall(self) -> float:
+        return self.EPOCH + self._now
+
+    def call_later(self, seconds: float, callback: Callable[..., Any], *args: Any) -> ManualTimer:
+        timer = ManualTimer(self._now + max(0.0, seconds), callback, args)
+        heapq.heappush(self._timers, (timer.due, next(self._order), timer))
+        return timer
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        if self.autojump:
+            await self.advance(seconds)
+            return
+        woken = asyncio.get_running_loop().create_future()
+        self.call_later(seconds, lambda: woken.done() or woken.set_result(None))
+        await woken
+
+    def next_due(self) -> float | None:
+        live = [due for due, _, timer in self._timers if not timer.cancelled]
+        return min(live) if live else None
+
+    async def advance(self, seconds: float) -> None:
+        """Move the clock on, running every timer that falls due on the way, in order; each
+        one's consequences run before the next timer (a woken task gets the loop)."""
+        target = self._now + max(0.0, seconds)
+        while self._timers and self._timers[0][0] <= target:
+            due, _, timer = heapq.heappop(self._timers)
+            if timer.cancelled:
+                continue
+            self._now = max(self._now, due)
+            timer.callback(*timer.args)
+            await asyncio.sleep(0)   # one turn of the loop: the task the timer woke runs now
+        self._now = max(self._now, target)
+
+
+async def run_computers(table: Any, clock: ManualClock) -> None:
+    """On a clock without autojump: advance it through the computers' pauses until a person is
+    to act or the game is over."""
+    await table.settle()
+    while table.computers.waiting_on_clock and clock.next_due() is not None:
+        await clock.advance(clock.next_due() - clock.now())
+        await table.settle()
