@@ -59,11 +59,17 @@ def clock() -> Iterator['ManualClock']:
 
 @pytest.fixture
 def fresh_accounts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cheap argon2 (tests only: production keeps the library's cost) and no accounts or games
-    left over from other tests."""
+    """Cheap argon2 hashed in the page's own task (tests only: production keeps the library's cost
+    and hashes in a thread), and no accounts or games left over from other tests."""
+    import nicegui.run
+
     from app import accounts
 
+    async def inline(function, *args, **kwargs):   # no thread to wait for: the submit's task finishes at once
+        return function(*args, **kwargs)
+
     monkeypatch.setattr(accounts, 'PASSWORDS', accounts.password_context(rounds=1, memory_cost=1024))
+    monkeypatch.setattr(nicegui.run, 'io_bound', inline)
     _empty_every_table()
 
 

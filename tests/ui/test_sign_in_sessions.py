@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
 PASSWORD = 'correct horse'
-SLOW = 50  # retries of 0.1 s after a submit: hashing runs in a worker thread, and the machine is shared
+SLOW = 50  # retries of 0.1 s after a submit: a sign-in goes through a redirect and a new page
 
 
 async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD) -> None:
