@@ -76,9 +76,10 @@ def configure(**parts: Any) -> TableServices:
 
 
 def new_table(game: GameInfo, options: TableOptions, seats: list[Seat], *, room: Room | None = None,
-              seed: int | None = None) -> Table:
-    """A table (not stored yet) handed the registry's collaborators, its seed from their deals."""
-    return Table(new_table_id(), game, options, seats, services=_SERVICES, room=room,
+              seed: int | None = None, state: Any = None) -> Table:
+    """A table (not stored yet) handed the registry's collaborators, its seed from their deals;
+    ``state``: a game in progress to sit it at (tests' known positions), else a new deal."""
+    return Table(new_table_id(), game, options, seats, services=_SERVICES, room=room, state=state,
                  seed=seed if seed is not None else _SERVICES.deals.game_seed())
 
 
