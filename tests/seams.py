@@ -81,3 +81,13 @@ async def run_computers(table: Any, clock: ManualClock) -> None:
     while table.computers.waiting_on_clock and clock.next_due() is not None:
         await clock.advance(clock.next_due() - clock.now())
         await table.settle()
+
+
+async def until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Wait for what a page's event handler does (NiceGUI runs it as a task of its own), with a
+    bound: for a table's computers, await ``table.settle()`` instead."""
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError('condition not reached in time')

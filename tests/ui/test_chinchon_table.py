@@ -1,7 +1,6 @@
 """Stories at the Chinchón table, through NiceGUI's simulated user (no browser)."""
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 import secrets
@@ -9,6 +8,7 @@ from types import SimpleNamespace
 
 from nicegui import ui
 from nicegui.testing import User
+from seams import until
 
 from table_positions import chinchon_position, my_table_path, seat_user, stored_table
 
@@ -21,14 +21,6 @@ def one(user: User, marker: str) -> ui.element:
 
 def phase(user: User) -> str:
     return one(user, 'table').props['data-phase']
-
-
-async def until(condition, timeout: float = 15.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError('condition not reached in time')
 
 
 def drawing(user: User, marker: str) -> str:

@@ -6,7 +6,8 @@ import re
 from nicegui.testing import User
 
 from table_positions import continental_position, seat_user, stored_table
-from test_chinchon_table import drawing, hand_codes, one, phase, pick, until
+from seams import until
+from test_chinchon_table import drawing, hand_codes, one, phase, pick
 
 
 async def open_position(user: User, table) -> None:

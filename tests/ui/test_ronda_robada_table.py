@@ -7,7 +7,8 @@ from nicegui.testing import User
 
 from app.engine.cards import parse_spanish
 from table_positions import ronda_position, seat_user, stored_table
-from test_chinchon_table import drawing, one, phase, until
+from seams import until
+from test_chinchon_table import drawing, one, phase
 
 
 async def open_position(user: User, table) -> None:

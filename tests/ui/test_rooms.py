@@ -3,13 +3,13 @@ setup page, joined through its invite link, started by its creator; seats held f
 leave or run out of time; reactions; spectators."""
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 
 import pytest
 from nicegui import ui
 from nicegui.testing import User
+from seams import until
 
 from app.engine.cards import Card
 from app.tables.registry import open_table
@@ -38,14 +38,6 @@ def cards_in(value: object) -> set[str]:
     if dataclasses.is_dataclass(value):
         return {code for field in dataclasses.fields(value) for code in cards_in(getattr(value, field.name))}
     return set()
-
-
-async def until(condition, timeout: float = 15.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError('condition not reached in time')
 
 
 async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None,
