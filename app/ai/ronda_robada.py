@@ -8,7 +8,8 @@ A turn is planned whole (start, each step, where to stop) and played one action 
 - hard: the best few normal plans, each tried in the same hidden hands and stock orders sampled to
   fit the view, played on by everybody with the normal policy for two rounds (``horizon``) and
   judged by the score difference plus the normal value of the turn it then faces; the plan with
-  the best average wins. ``budget`` seconds cap the sampling.
+  the best average wins. ``worlds`` caps the sampling: the budget is counted in worlds, never in
+  seconds, so the same view and seed give the same plan on any machine.
 
 Pile contents are rebuilt from the public events (every card in a pile was once face up), and the
 cards never seen are exactly the other hands plus the stock.
@@ -16,7 +17,6 @@ cards never seen are exactly the other hands plus the stock.
 from __future__ import annotations
 
 import random
-import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Iterator
@@ -350,12 +350,13 @@ class NormalBot(_PlanningBot):
 
 
 class HardBot(_PlanningBot):
-    """Determinised lookahead: same sampled worlds for every candidate, so the comparison is fair."""
+    """Determinised lookahead: same sampled worlds for every candidate, so the comparison is fair.
+    Options: ``worlds`` (worlds per plan, its whole budget), ``candidates`` (normal's best plans
+    weighed), ``horizon`` (our turns each rollout plays on to)."""
 
-    def __init__(self, rng: random.Random, budget: float = 0.8, worlds: int = 16, candidates: int = 6,
-                 horizon: int = 2) -> None:
+    def __init__(self, rng: random.Random, worlds: int = 16, candidates: int = 6, horizon: int = 2) -> None:
         super().__init__(rng)
-        self.budget, self.worlds, self.candidates, self.horizon = budget, worlds, candidates, horizon
+        self.worlds, self.candidates, self.horizon = worlds, candidates, horizon
 
     def plan(self, view: View) -> tuple[Action, ...]:
         obs = obs_from_view(view)
@@ -363,14 +364,11 @@ class HardBot(_PlanningBot):
         shortlist = ranked[:self.candidates]
         if view.run is not None or len(shortlist) == 1:
             return ranked[0].actions
-        deadline = time.perf_counter() + self.budget
         totals = [0.0] * len(shortlist)
         for _ in range(self.worlds):
             world = self._sample(view)
             for index, plan in enumerate(shortlist):
                 totals[index] += self._rollout(world, view.seat, plan.actions, self.horizon)
-            if time.perf_counter() > deadline:
-                break
         return shortlist[max(range(len(shortlist)), key=lambda index: totals[index])].actions
 
     def _sample(self, view: View) -> dict:
@@ -418,7 +416,7 @@ assert set(_LEVELS) == set(LEVELS)
 
 
 def make_bot(level: str, rng: random.Random, **options: float) -> _PlanningBot:
-    """``level`` is one of ``protocol.LEVELS``; options tune the hard player (budget, worlds, candidates)."""
+    """``level`` is one of ``protocol.LEVELS``; options tune the hard player (worlds, candidates, horizon)."""
     try:
         return _LEVELS[level](rng, **options)
     except KeyError as error:

@@ -12,7 +12,7 @@ from app.engine import chinchon
 from app.engine.cards import cards_str, parse_spanish, spanish_deck
 from app.engine.chinchon import BuyBack, Close, Discard, DrawDiscard, DrawStock, GameState, Rules
 
-FAST_HARD = {'worlds': 3, 'budget': 30.0}   # few worlds, and a budget that never cuts a search short
+FAST_HARD = {'worlds': 3}   # few worlds: a quick search
 
 
 def bot(level: str, seed: int = 0):
@@ -233,7 +233,7 @@ def test_hard_search_is_deterministic_for_a_fixed_generator() -> None:
     from app.ai.chinchon.knowledge import read_view
     kn = read_view(view)
     options = [action for action in view.legal_actions][:4]
-    hard = {'worlds': 24, 'budget': 30.0}
+    hard = {'worlds': 24}
     first = make_bot('hard', random.Random(3), **hard).search(kn, options)
     assert first in view.legal_actions
     assert all(make_bot('hard', random.Random(3), **hard).search(kn, options) == first for _ in range(2))

@@ -9,7 +9,7 @@ from app.engine.cards import Card, parse_spanish, spanish_card
 from app.engine.protocol import LEVELS, Event
 from app.engine.ronda_robada import Confirm, GameState, Rules, StartRun, TakePile, new_game
 
-FAST_HARD = {'budget': 0.05, 'worlds': 4}
+FAST_HARD = {'worlds': 4}
 
 
 def c(text):

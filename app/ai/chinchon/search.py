@@ -18,14 +18,14 @@ limit after the count, raised to a power fitted on self-play (a chinchón wins o
 for going over the limit and for a chinchón.
 An alternative replaces normal's choice when its mean gain over normal's, world by world, is
 above ``MIN_GAIN`` and ``Z`` standard errors; one that can no longer get there is dropped on the
-way, and the search ends when none is left (or after ``worlds`` worlds, or the time budget).
+way, and the search ends when none is left or after ``worlds`` worlds: its budget is counted in
+worlds, never in seconds, so the same view and seed give the same move on any machine.
 Hidden hands also avoid what a seat let go lately: one that passed or threw a card that melded
 with its hand probably did not hold the cards it melds with.
 """
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from app.engine.cards import Card
@@ -337,19 +337,20 @@ def _copy(world: World) -> World:
 
 
 class HardBot(_Bot):
-    """Options: ``budget`` (seconds, a safety cap per decision), ``worlds`` (most worlds per
-    search), ``shortlist`` (discards weighed), ``draw_margin`` and ``discard_margin`` (how near a
-    call must be to be searched), ``z`` (standard errors to overrule), ``by_room`` (results as
-    chances of winning the game, else as points), ``power`` (exponent of those chances),
-    ``patience`` (weight of a hand's potential against its deadwood, normal's is 1)."""
+    """Options: ``worlds`` (most worlds per search: a decision's whole budget, counted in work so
+    that a loaded machine plays the same moves, only later), ``shortlist`` (discards weighed),
+    ``draw_margin`` and ``discard_margin`` (how near a call must be to be searched), ``z``
+    (standard errors to overrule), ``by_room`` (results as chances of winning the game, else as
+    points), ``power`` (exponent of those chances), ``patience`` (weight of a hand's potential
+    against its deadwood, normal's is 1)."""
     room_share = 0.0
 
-    def __init__(self, rng: random.Random, budget: float = 0.5, worlds: int = 48, shortlist: int = 3,
+    def __init__(self, rng: random.Random, worlds: int = 48, shortlist: int = 3,
                  draw_margin: float = DRAW_MARGIN, discard_margin: float = DISCARD_MARGIN, z: float = Z,
                  by_room: bool = True, power: float = POWER, patience: float = PATIENCE) -> None:
         super().__init__(rng)
         self.power, self.patience = power, patience
-        self.budget, self.worlds, self.shortlist = budget, int(worlds), int(shortlist)
+        self.worlds, self.shortlist = int(worlds), int(shortlist)
         self.draw_margin, self.discard_margin, self.z, self.by_room = draw_margin, discard_margin, z, by_room
 
     def draw(self, kn: Knowledge):
@@ -381,8 +382,7 @@ class HardBot(_Bot):
         """The first candidate (normal's choice) unless another beats it clearly: by more than
         ``MIN_GAIN`` and ``z`` standard errors of the paired differences, world by world. An
         alternative that cannot get there any more is dropped on the way, and the search ends
-        when none is left."""
-        deadline = time.perf_counter() + self.budget
+        when none is left or after ``worlds`` worlds."""
         sums = [0.0] * len(candidates)
         squares = [0.0] * len(candidates)
         alive = list(range(1, len(candidates)))
@@ -397,8 +397,6 @@ class HardBot(_Bot):
                 sums[k] += diff
                 squares[k] += diff * diff
             worlds += 1
-            if time.perf_counter() > deadline:
-                break
             if worlds >= MIN_WORLDS and worlds % 4 == 0:
                 alive = [k for k in alive if _upper(sums[k], squares[k], worlds, self.z) > MIN_GAIN]
         best, best_mean = 0, 0.0
