@@ -38,14 +38,16 @@ def free_port() -> int:
 
 
 def start_server(data: Path, port: int) -> subprocess.Popen:
-    """`python main.py` on this port with its data (SQLite database included) in `data`; returns
-    once the site answers, or fails the test with the server's log."""
+    """The real server (serve.py: `python main.py` dealing from a known seed) on this port with its
+    data (SQLite database included) in `data`; returns once the site answers, or fails the test
+    with the server's log."""
     env = {key: value for key, value in os.environ.items()
            if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data),
                DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1')
     log = open(data / 'server.log', 'a')
-    process = subprocess.Popen([sys.executable, 'main.py'], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([sys.executable, str(Path(__file__).with_name('serve.py'))], cwd=ROOT, env=env,
+                               stdout=log, stderr=subprocess.STDOUT)
     log.close()
     url = f'http://127.0.0.1:{port}'
     deadline = time.monotonic() + 60

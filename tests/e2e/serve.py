@@ -1,0 +1,18 @@
+"""The real server for the browser tests: `python main.py` as it is, but dealing from a known
+seed (HOD_TEST_DEALS), so a browser test starts from a known deal instead of a secret one.
+A test launcher, not a production flag: the site itself always deals from ``secrets``."""
+import os
+import runpy
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from app.tables import registry  # noqa: E402
+from app.tables.services import SeededDeals  # noqa: E402
+
+registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
+
+if __name__ == '__main__':   # the process pool's workers import this file too: they only think
+    runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')
