@@ -275,6 +275,31 @@ def test_hard_worlds_avoid_hands_that_would_have_kept_what_the_seat_let_go() -> 
     assert informed < blind / 4
 
 
+@pytest.mark.parametrize('discard, stock_size', [('5c', None), ('4e 5c', 20), ('', 25)])
+def test_hard_plays_a_position_set_up_without_its_history(discard: str, stock_size: int | None) -> None:
+    """A hand from ``from_position`` has no deal event: the view's discard top is the only card of the
+    pile anybody can name. The hard player's worlds still hold every card once, the pile's top
+    where the view shows it (its search took a card off an empty pile before), and it moves legally
+    whether the pile holds one card, many, or none (its top just taken)."""
+    from app.ai.chinchon.knowledge import read_view
+    from app.ai.chinchon.search import sample_world
+    from app.engine.chinchon.melds import card_index
+
+    phase, taken = ('discard', '5c') if not discard else ('draw', None)
+    hand = '1o 2o 3o 7c 10e 11b 12b' + (' 5c' if taken else '')
+    for seed in range(4):
+        state = chinchon.from_position(Rules(), hands={0: hand}, seats=2, discard=discard, stock_size=stock_size,
+                                       phase=phase, taken=taken, seed=seed)
+        view = state.view(0)
+        assert not view.events
+        assert make_bot('hard', random.Random(seed)).choose(view) in view.legal_actions
+        world = sample_world(read_view(view), random.Random(seed))
+        assert len(world.pile) == view.discard_size and len(world.stock) == view.stock_size
+        assert world.pile[-1:] == [card_index(card) for card in parse_spanish(discard)][-1:]
+        every = world.stock + world.pile + [i for cards in world.hands.values() for i in cards]
+        assert sorted(every) == list(range(40))
+
+
 def test_hard_chances_share_room_and_value_a_lead_above_its_share() -> None:
     from app.ai.chinchon.knowledge import read_view
     from app.ai.chinchon.search import POWER, _chances

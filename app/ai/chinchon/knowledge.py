@@ -5,6 +5,11 @@ so that counting and neighbour look-ups are list operations. The public events o
 the discard pile card by card, what each seat took from it and still holds, and what each seat
 passed (the discard top it left when drawing from the stock). Everything not in our hand, in the
 pile or known to be held by somebody is *unseen*: in the stock or in a hidden part of a hand.
+
+A hand need not have its whole history: one set up at a known position (``engine.chinchon.from_position``)
+has no deal event, so its events name at most the cards discarded since. The view's discard top
+and size are the truth then: the top is known, and the cards under what the events name
+(``buried``) are unseen too, since nobody can tell which they are.
 """
 from __future__ import annotations
 
@@ -52,6 +57,7 @@ class Knowledge:
     scores: tuple[int, ...]
     swaps: list[float] | None = None   # policy.swap_table, filled on first use
     patience: float = 1.0           # how much the potential of a hand counts (policy.lookahead)
+    buried: int = 0                 # cards of the pile under ``pile`` that the events do not name
 
     @property
     def next_seat(self) -> int | None:
@@ -94,6 +100,7 @@ def read_view(view: ChinchonView) -> Knowledge:
                     held[seat].remove(i)
         elif kind == 'reshuffle':
             pile = pile[-1:]
+    pile, buried = _checked_pile(pile, view)
     copies = 2 if view.seats >= 5 else 1
     unseen = [copies] * 40
     for card in view.hand:
@@ -108,7 +115,22 @@ def read_view(view: ChinchonView) -> Knowledge:
     players = [s for s in order if not view.eliminated[s]]
     return Knowledge(view.seat, view.seats, players, list(view.hand), view.taken_this_turn,
                      view.discard_top, pile, held, passed, discarded, unseen, sum(unseen),
-                     view.stock_size, view.card_counts, view.reshuffles, turns, view.rules.limit, view.scores)
+                     view.stock_size, view.card_counts, view.reshuffles, turns, view.rules.limit, view.scores,
+                     buried=buried)
+
+
+def _checked_pile(pile: list[Index], view: ChinchonView) -> tuple[list[Index], int]:
+    """The pile the events rebuilt, held against the view's top and size, and how many cards lie
+    under it unnamed. With the whole hand's history they agree (nothing buried); without its
+    start (a position set up by ``from_position``) the events miss the top, which the view shows,
+    and the cards under it, which it does not: taking them for unseen keeps every card of the
+    deck in one place, so a sampled world's pile has its top to take."""
+    if view.discard_top is None:
+        return [], 0
+    top = card_index(view.discard_top)
+    if not pile or pile[-1] != top or len(pile) > view.discard_size:
+        pile = [top]
+    return pile, view.discard_size - len(pile)
 
 
 def values(indices: list[Index]) -> int:

@@ -6,7 +6,8 @@ normal's best or when we may close (then closing now and the best ways of playin
 weighed). Clear calls cost no more than the normal player's.
 
 A world deals the unseen cards at random into the hidden part of every other hand (the cards a
-seat took from the discard pile and kept stay in its hand) and into the stock, in a random order.
+seat took from the discard pile and kept stay in its hand) and into the stock, in a random order;
+in a hand without its history the rest go under the pile's known top (``Knowledge.buried``).
 Every candidate is played in the same worlds (common random numbers, so the comparison is fair),
 then everybody plays on with a quick greedy policy (take the top when it saves 12+ points, throw
 the solver's best discard, close at once) until somebody closes or the stock gives out. The
@@ -78,7 +79,9 @@ def sample_world(kn: Knowledge, rng: random.Random, tries: int = TRIES) -> World
                 break
         hands[seat] = hand
         del unknown[start:start + need]
-    return World(hands, unknown[:kn.stock_size], list(kn.pile), 2 - kn.reshuffles)
+    # what is left after the stock lies under the pile's named cards (a position without its history)
+    buried = unknown[kn.stock_size:kn.stock_size + kn.buried]
+    return World(hands, unknown[:kn.stock_size], buried + list(kn.pile), 2 - kn.reshuffles)
 
 
 def _encode(hand) -> tuple[int, int, int, list]:
