@@ -52,9 +52,10 @@ async def test_a_worker_process_chooses_what_the_inline_thinker_would(user: User
     if game == 'chinchon':
         table = chinchon_position(hands={1: '1o 2o 3o 7c 10e 11b 12b'}, current=1)
     elif game == 'continental':
-        table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'], turn=1)
+        table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d 10s'], turn=1)
     else:
-        table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 1b', current=1)
+        table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 1b', pile_sizes=[0, 7], last_runner=1,
+                               current=1)
     view = table.view(1)
     for level in ('easy', 'normal', 'hard'):
         seed = f'{random.Random(level).random()}'

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from nicegui.testing import User
 
@@ -91,7 +92,9 @@ async def test_passing_moves_the_offer_on(user: User) -> None:
 
 
 async def test_going_down_groups_are_checked_live_and_the_contract_met_exactly(user: User) -> None:
-    table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h 6h JK JK 8h', '3c 4c 5c 6c 8h 8d'], hand_number=2)
+    # hand 2: you drew and robbed two discards out of turn (7 + 1 + 2 + 2 cards), Lucía holds what was dealt
+    table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h 6h JK JK 8h Kc', '3c 4c 5c 6c 8h 8d 10s'],
+                                 hand_number=2)
     await open_position(user, table)
     assert phase(user) == 'play'
     group(user, '5h 6h 8h')
@@ -122,7 +125,8 @@ async def test_going_down_groups_are_checked_live_and_the_contract_met_exactly(u
 
 
 async def test_propose_fills_the_builder_with_the_solvers_arrangement(user: User) -> None:
-    table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h Kc', '3c 4c 5c 6c 8h 8d'])
+    # you drew and robbed a discard out of turn (6 + 1 + 2 cards): 7s 7h 7d 7c and 9c 9d 9h, 5h Kc loose
+    table = continental_position(hands=['7s 7h 7d 7c 9c 9d 9h 5h Kc', '3c 4c 5c 6c 8h 8d'])
     await open_position(user, table)
     click(user, 'meld-propose')
     await user.should_see('Propuesta: te quedarían 15 puntos en la mano.')
@@ -130,17 +134,18 @@ async def test_propose_fills_the_builder_with_the_solvers_arrangement(user: User
 
 
 async def test_you_keep_a_card_to_discard(user: User) -> None:
-    table = continental_position(hands=['7s 7h 7d 9c 9d 9h', '3c 4c 5c 6c 8h 8d'])
+    table = continental_position(hands=['7s 7h 7d 7c 9c 9d 9h', '3c 4c 5c 6c 8h 8d'])   # 6 dealt and 1 drawn
     await open_position(user, table)
-    group(user, '7s 7h 7d')
+    group(user, '7s 7h 7d 7c')
     group(user, '9c 9d 9h')
     assert 'Tienes que quedarte una carta para descartar.' in drawing(user, 'builder')
     assert disabled(user, 'meld-confirm')
 
 
 async def test_a_joker_laid_off_on_a_rivals_run_goes_at_the_end_you_choose(user: User) -> None:
-    table = continental_position(hands=['JK 2c 3d', '3c 4c 5c 6c 8h 8d'], melds=[(1, '5h 6h 7h 8h')],
-                                 down=[True, True])
+    # hand 2 (a set and a run): both of you are down
+    table = continental_position(hands=['JK 2c 3d', '3c 4c 5c 6c 8h 8d'], hand_number=2, down=[True, True],
+                                 melds=[(1, '5h 6h 7h 8h'), (1, 'Ks Kh Kd'), (0, 'Qs Qh Qd'), (0, '8s 9s 10s Js')])
     await open_position(user, table)
     pick(user, 'JK')
     assert re.search(r'data-testid="layoff-target" data-choice="meld:0"[^>]*data-seat="1"', drawing(user, 'melds'))
@@ -153,7 +158,8 @@ async def test_a_joker_laid_off_on_a_rivals_run_goes_at_the_end_you_choose(user:
 
 
 async def test_your_last_card_cannot_be_laid_off(user: User) -> None:
-    table = continental_position(hands=['9h', '3c 4c 5c 6c 8h 8d'], melds=[(1, '5h 6h 7h 8h')], down=[True, True])
+    table = continental_position(hands=['9h', '3c 4c 5c 6c 8h 8d'], hand_number=2, down=[True, True],
+                                 melds=[(1, '5h 6h 7h 8h'), (1, 'Ks Kh Kd'), (0, 'Qs Qh Qd'), (0, '8s 9s 10s Js')])
     await open_position(user, table)
     pick(user, '9h')
     assert 'layoff-target' not in drawing(user, 'melds')      # nothing is offered...
@@ -164,15 +170,17 @@ async def test_your_last_card_cannot_be_laid_off(user: User) -> None:
 
 
 async def test_the_last_hand_a_rebuilt_stock_minus_20_the_count_and_the_end(user: User) -> None:
-    # hand 7 (three runs); the stock is out: drawing rebuilds it from the discard pile
+    # hand 7 (three runs); the stock is out: drawing rebuilds it from the discard pile, which holds
+    # every card not in a hand (84, the 4s on top)
     table = continental_position(hands=['3h 4h 5h 6h 7s 8s 9s 10s Jd Qd Kd Ad', '3c 4c 5c 6c 8h 8d 2c 2d 2h 2s 9c 9d'],
-                                 hand_number=7, phase='draw', stock='', discard='Kc Kh 10d 4s')
+                                 hand_number=7, phase='draw', stock='', stock_size=0, discard='Kc Kh 10d 4s')
     await open_position(user, table)
     assert phase(user) == 'draw'
+    held = Counter(hand_codes(user))
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'play')
-    await user.should_see('Se acaba el mazo: el descarte se baraja y hace un mazo nuevo de 3 cartas (1.ª vez).')
-    drawn = next(code for code in hand_codes(user) if code in ('Kc', 'Kh', '10d'))
+    await user.should_see('Se acaba el mazo: el descarte se baraja y hace un mazo nuevo de 83 cartas (1.ª vez).')
+    drawn, = Counter(hand_codes(user)) - held
     click(user, 'meld-propose')
     await until(lambda: '✔ escaleras 3/3' in drawing(user, 'builder'))
     click(user, 'meld-confirm')

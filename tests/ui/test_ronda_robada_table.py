@@ -5,7 +5,6 @@ import re
 
 from nicegui.testing import User
 
-from app.engine.cards import parse_spanish
 from table_positions import ronda_position, seat_user, stored_table
 from seams import until
 from test_chinchon_table import drawing, one, phase
@@ -34,7 +33,9 @@ def saved(table) -> dict:
 
 
 async def test_a_marked_card_starts_a_run_with_the_loose_card_you_pick(user: User) -> None:
-    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', stock='6o 6c 6e 6b 7o 7e')
+    # the second deal: the first round left 3 cards loose and won Lucía 7 (a full deck leaves 24 in the stock)
+    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', pile_sizes=[0, 7], last_runner=1,
+                           stock='6o 6c 6e 6b 7o 7e')
     await open_position(user, table)
     assert phase(user) == 'start'
     hand = drawing(user, 'hand')
@@ -54,7 +55,9 @@ async def test_a_marked_card_starts_a_run_with_the_loose_card_you_pick(user: Use
 
 
 async def test_a_drop_after_starting_a_run_is_refused_and_tampered_choices_change_nothing(user: User) -> None:
-    table = ronda_position(hands=['5o 7c', '1e 3e'], loose='5c', piles=['', '4b'], stock='6o 6c 6e 6b')
+    # a round after the first deal: Lucía's pile, 4b on top, holds the 5 cards not loose (the stock 30)
+    table = ronda_position(hands=['5o 7c', '1e 3e'], loose='5c', piles=['', '4b'], pile_sizes=[0, 5], last_runner=1,
+                           stock='6o 6c 6e 6b')
     await open_position(user, table)
     choose(user, 'hand', 'hand:5o')
     choose(user, 'run', 'loose:5c')
@@ -70,10 +73,10 @@ async def test_a_drop_after_starting_a_run_is_refused_and_tampered_choices_chang
 
 
 async def test_you_steal_a_rivals_pile_and_then_your_own_closing_one(user: User) -> None:
-    # slow computers: the board is read before Lucía's turn is over
-    table = ronda_position(hands=['5o 2c', '7b 2e'], loose='5c', piles=['3b 1c', '10b 6e'],
+    # slow computers: the board is read before Lucía's turn is over; after the first deal (the stock
+    # 30), the 4o loose can join no run of this turn
+    table = ronda_position(hands=['5o 2c', '7b 2e'], loose='5c 4o', piles=['3b 1c', '10b 6e'], last_runner=1,
                            stock='', dealer=1, speed='slow')
-    table.state.hands[1] = parse_spanish('7b 2e')
     await open_position(user, table)
     choose(user, 'hand', 'hand:5o')
     choose(user, 'run', 'loose:5c')
@@ -93,7 +96,9 @@ async def test_you_steal_a_rivals_pile_and_then_your_own_closing_one(user: User)
 
 
 async def test_the_closing_one_after_the_king_can_come_from_your_own_pile(user: User) -> None:
-    table = ronda_position(hands=['12o 4c', '7b 2e'], loose='12c', piles=['3b 1c', ''], stock='')
+    # after the first deal (the stock 30): the loose 5o 6c 10e can join no run of this turn
+    table = ronda_position(hands=['12o 4c', '7b 2e'], loose='12c 5o 6c 10e', piles=['3b 1c', ''], last_runner=0,
+                           stock='')
     await open_position(user, table)
     choose(user, 'hand', 'hand:12o')
     choose(user, 'run', 'loose:12c')
@@ -109,21 +114,26 @@ async def test_the_closing_one_after_the_king_can_come_from_your_own_pile(user: 
 
 
 async def test_three_more_cards_each_when_every_hand_is_empty(user: User) -> None:
-    table = ronda_position(hands=['7c', ''], loose='12b', stock='1o 2o 3o 4o 5o 6o 10c 10e')
+    # you drop your last card, then Lucía hers; the stock holds what two more deals take (3 cards a
+    # player each), the piles the cards already won
+    table = ronda_position(hands=['7c', '11o'], loose='12b', pile_sizes=[12, 13], last_runner=1,
+                           stock='1o 2o 3o 4o 5o 6o 10c 10e 10o 10b 11c 11e')
     await open_position(user, table)
     choose(user, 'hand', 'hand:7c')
     user.find(marker='drop').trigger('click', None)
-    await until(lambda: phase(user) == 'start' and saved(table)['stock'] == ['10c', '10e'])
+    await until(lambda: phase(user) == 'start' and saved(table)['stock'] == '10c 10e 10o 10b 11c 11e'.split())
     # dealt from the player after the dealer (you), one at a time: you 1o 3o 5o, Lucía 2o 4o 6o
     assert saved(table)['hands'][0] == ['1o', '3o', '5o']
-    await user.should_see('Tres cartas más para cada uno; quedan 2 en el mazo.')
-    await user.should_see('Las manos se han vaciado: tres cartas más para cada uno. Quedan 2 en el mazo.')
-    assert 'data-count="2"' in drawing(user, 'centre')
+    await user.should_see('Tres cartas más para cada uno; quedan 6 en el mazo.')
+    await user.should_see('Las manos se han vaciado: tres cartas más para cada uno. Quedan 6 en el mazo.')
+    assert 'data-count="6"' in drawing(user, 'centre')
 
 
 async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: User) -> None:
-    # Lucía made the last run; you drop, she drops, the stock is out: the loose cards are hers
-    table = ronda_position(hands=['3c', '4e'], loose='12b', piles=['10o 7o', '11c'], stock='', last_runner=1)
+    # Lucía made the last run; you drop, she drops, the stock is out: the loose cards are hers. Her
+    # pile holds every card not named: the deck's 244 points but your 17
+    table = ronda_position(hands=['3c', '4e'], loose='12b', piles=['10o 7o', '11c'], pile_sizes=[2, 35], stock='',
+                           last_runner=1)
     await open_position(user, table)
     choose(user, 'hand', 'hand:3c')
     user.find(marker='drop').trigger('click', None)
@@ -131,7 +141,7 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
     await user.should_see('Fin del mazo: las cartas sueltas (rey de bastos, tres de copas, cuatro de espadas) '
                           'van a Lucía, que hizo la última escalera.')
     rows = drawing(user, 'count')
-    assert re.findall(r'data-seat="(\d)" data-points="(\d+)"', rows) == [('0', '17'), ('1', '30')]
+    assert re.findall(r'data-seat="(\d)" data-points="(\d+)"', rows) == [('0', '17'), ('1', '227')]
     await user.should_see('Gana: Lucía')
     await user.should_see('Partidas ganadas en esta mesa: Tú 0 · Lucía 1')
     user.find(marker='play-again').click()
@@ -139,7 +149,7 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
     await until(lambda: stored_table(table.id)['past_games'] != [])
     data = stored_table(table.id)
     assert data['state']['dealer'] == 0 and data['dealer'] == 0
-    assert data['state']['events'][0]['seat'] == 0 and data['past_games'] == [{'scores': [17, 30], 'winners': [1]}]
+    assert data['state']['events'][0]['seat'] == 0 and data['past_games'] == [{'scores': [17, 227], 'winners': [1]}]
     await until(lambda: phase(user) in ('start', 'wait'))
     await user.should_see('Partida 2')
     dealer_marks = re.findall(r'data-testid="rr-seat" data-seat="(\d)"><div class="hod-rr-name">[^<]*</div>'
@@ -148,7 +158,8 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
 
 
 async def test_a_hint_names_the_normal_players_move_and_picks_its_card(user: User) -> None:
-    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 6e 3b', stock='6o 6c 6b 7o 7e 7b')
+    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 6e 3b', pile_sizes=[0, 7], last_runner=1,
+                           stock='6o 6c 6b 7o 7e 7b')
     await open_position(user, table)
     user.find(marker='hint').trigger('click', None)
     # thought out in the process pool, like a computer's move (its first use starts a worker)

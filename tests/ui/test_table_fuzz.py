@@ -101,8 +101,8 @@ async def test_crafted_events_at_a_continental_table_change_nothing(user: User, 
     user.find(marker='stock').trigger('click', None)
     assert phase(user) == 'play'
     fuzz(user, table, rng)
-    table = continental_position(hands=['7s 7h 7d 9c 9d 9h Kc', '3c 4c 5c 6c 8h 8d'], down=[True, True],
-                                 melds=[(1, '2d 2h 2s'), (1, '3h 4h 5h 6h')])
+    table = continental_position(hands=['7s 7h 7d 9c 9d 9h Kc', '3c 4c 5c 6c 8h 8d'], hand_number=2, down=[True, True],
+                                 melds=[(1, '2d 2h 2s'), (1, '3h 4h 5h 6h'), (0, 'Qs Qh Qd'), (0, '8s 9s 10s Js')])
     await open_position(user, table)
     fuzz(user, table, rng)
     user.find(marker='melds').trigger('drop', ['drop:0', -1000, -1000])
@@ -114,8 +114,8 @@ async def test_crafted_events_at_a_continental_table_change_nothing(user: User, 
 
 
 async def test_crafted_events_at_a_ronda_robada_table_change_nothing(user: User, caplog) -> None:
-    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', piles=['', '4b'],
-                           stock='6o 6c 6e 6b 7o 7e')
+    table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', piles=['', '4b'], pile_sizes=[0, 7],
+                           last_runner=1, stock='6o 6c 6e 6b 7o 7e')
     await open_position(user, table)
     rng = random.Random(22)
     fuzz(user, table, rng)
@@ -134,9 +134,9 @@ async def test_no_hint_at_a_table_without_hints_even_for_a_crafted_click(game: s
     if game == 'chinchon':
         table = chinchon_position(hands={0: '1o 2o 3o 7c 10e 11b 12b'})
     elif game == 'continental':
-        table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'])
+        table = continental_position(hands=['7s 7h 9d 9h 2c 5s Kd', '3c 4c 5c 6c 8h 8d'])
     else:
-        table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b')
+        table = ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', pile_sizes=[0, 7], last_runner=1)
     assert await table.hint(0) in table.view(0).legal_actions
     table.options.hints = False
     assert await table.hint(0) is None

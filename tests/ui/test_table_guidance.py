@@ -44,10 +44,10 @@ async def test_tips_follow_your_turn_and_stay_off_once_switched_off(user: User) 
 
 async def test_each_game_has_its_own_tips_in_english(user: User) -> None:
     user.http_client.headers['Accept-Language'] = 'en'
-    await open_position(user, ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b',
-                                             stock='6o 6c 6e 6b 7o 7e'))
+    await open_position(user, ronda_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', pile_sizes=[0, 7],
+                                             last_runner=1, stock='6o 6c 6e 6b 7o 7e'))
     assert tip(user).startswith('Tip: Marked cards can start a run')
-    await open_position(user, continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d']))
+    await open_position(user, continental_position(hands=['7s 7h 9d 9h 2c 5s Kd', '3c 4c 5c 6c 8h 8d']))
     assert tip(user).startswith('Tip: Tap cards and press “Make a group”')
 
 
