@@ -6,17 +6,21 @@ Chromium. With none, the tests fail and say how to get one: they never skip."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from browser_lookup import CHROMIUM_ARGS, require_chromium
+from serve import DEALS_ROUTE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,6 +68,19 @@ def start_server(data: Path, port: int) -> subprocess.Popen:
         time.sleep(0.2)
 
 
+@contextmanager
+def servers_database(data: Path) -> Iterator[None]:
+    """This process's models read and write the database of the server whose data is in ``data``
+    for a moment (a finished game to show, a save to wait for), then the suite's own again."""
+    from models.db import init_db
+
+    init_db(f'sqlite:///{data / "e2e.db"}')
+    try:
+        yield
+    finally:
+        init_db()
+
+
 def stop_server(process: subprocess.Popen) -> None:
     process.terminate()
     try:
@@ -73,9 +90,15 @@ def stop_server(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope='session')
-def server_url() -> str:
+def server_data() -> Path:
+    """The browser tests' server's data folder (its SQLite database is ``e2e.db`` there)."""
+    return Path(tempfile.mkdtemp(prefix='hod-e2e-'))
+
+
+@pytest.fixture(scope='session')
+def server_url(server_data: Path) -> str:
     port = free_port()
-    process = start_server(Path(tempfile.mkdtemp(prefix='hod-e2e-')), port)
+    process = start_server(server_data, port)
     yield f'http://127.0.0.1:{port}'
     stop_server(process)
 
@@ -83,6 +106,19 @@ def server_url() -> str:
 @pytest.fixture(scope='session')
 def base_url(server_url: str) -> str:
     return server_url
+
+
+@pytest.fixture(autouse=True)
+def seeded_deals(request: pytest.FixtureRequest) -> None:
+    """The tables a browser test makes deal from the test's own name (serve.py's test route): a
+    test starts from the same deal alone or in the whole run, and a failure replays."""
+    if 'base_url' not in request.fixturenames and 'page' not in request.fixturenames:
+        return
+    url = request.getfixturevalue('server_url')
+    query = urllib.parse.urlencode({'seed': request.node.nodeid})
+    with urllib.request.urlopen(urllib.request.Request(f'{url}{DEALS_ROUTE}?{query}', method='POST'),
+                                timeout=10) as response:
+        assert response.status == 200
 
 
 @pytest.fixture(scope='session')

@@ -3,19 +3,11 @@ for a phase or a move, and watching which cards the page has shown in its public
 compare with every card code the server sent)."""
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
+from leaks import codes
+
 PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
-
-# a card's code as the server sends it: a data-card attribute, or the picture's address
-_CARD_PREFIX = r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/(?:es|fr)/)'
-CARD_CODE = re.compile(_CARD_PREFIX + r'((?:1[012]|[1-7])[oceb]|(?:10|[2-9AJQK])[shdc]|JK)\b')
-
-
-def codes(*texts: str) -> set[str]:
-    return {match for text in texts for match in CARD_CODE.findall(text)}
 
 
 def watch_shown(page: Page, places: tuple[str, ...]) -> None:

@@ -1,34 +1,8 @@
-"""The Chinchón table in a real Chromium: drag to reorder, a whole game, and no hidden card ever
-reaching the browser."""
+"""The Chinchón table in a real Chromium: drag to reorder, the keyboard, the skip link. (No hidden
+card reaches the browser: test_hidden_cards_browser.py; whole games: tests/ui/test_whole_games.py.)"""
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
-
-# the discard pile's top card as the server sends it: whatever is shown there is public
-DISCARD_TOP = re.compile(r'"data-testid":"discard"[^{}]*?"data-card":"((?:1[012]|[1-7])[oceb])"')
-# ... and as a live patch of the pile: only the discard pile carries a data-card attribute of its own
-LIVE_DISCARD_TOP = re.compile(r'\[\d+,\\?"data-card\\?",\\?"((?:1[012]|[1-7])[oceb])\\?"\]')
-CARD_CODE = re.compile(r'(?:data-card\\?["\']?\s*[:=]\s*\\?["\']|/cards/es/)(1[012]|[1-7])([oceb])')
-
-
-LEGITIMATE_CARDS = """() => {
-  const codes = selector => [...document.querySelectorAll(selector)].map(e => e.dataset.card);
-  return [...codes('[data-testid=hand-card]'), ...codes('[data-testid=discard][data-card]'),
-          ...codes('[data-testid=seat] [data-card]')];
-}"""
-
-
-# the computer's own cards on the count screen (not the copies of the closer's melds it laid off on)
-REVEALED_COMPUTER_CARDS = """() => [...document.querySelectorAll(
-  '[data-testid=count-seat][data-seat="1"] [data-card]:not(.hod-closer-meld [data-card])')].map(e => e.dataset.card)"""
-
-
-# the document as it is now, without the script that carried the page's first render
-LIVE_DOM = """() => { const copy = document.documentElement.cloneNode(true);
-  copy.querySelectorAll('script').forEach(s => s.remove()); return copy.outerHTML; }"""
-
 
 def start_game(page: Page, *, seats: int = 2, limit: str = '50 (partida corta)', speed: str = 'Al instante') -> None:
     page.goto('/play/chinchon?new=true')
@@ -115,47 +89,6 @@ def test_drag_reorders_the_hand(page: Page) -> None:
     page.get_by_test_id('hand-card').last.drag_to(page.get_by_test_id('discard'))
     page.wait_for_function("document.querySelectorAll('[data-testid=hand-card]').length === 7")
     assert dropped not in hand(page)
-
-
-def test_a_whole_game_to_the_game_over_screen_without_leaking_hidden_cards(page: Page) -> None:
-    """Every websocket frame and the page itself are recorded during each hand. When the count
-    reveals the computer's hand, none of its cards that were never public (drawn blind, never on
-    the discard pile or taken from it) may have appeared in anything the browser received."""
-    frames: list[str] = []
-    page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
-    start_game(page)
-    # the page as loaded (its embedded script carries the first render), then the live DOM
-    received: list[str] = [page.content()]      # everything the browser got during the current hand
-    public: set[str] = set()      # cards of this hand that were mine, on the discard pile or taken
-    checked_hands = 0
-    leaks: set[str] = set()
-    for _ in range(600):
-        current = wait_for_my_decision(page)
-        if current in ('draw', 'discard'):
-            received += frames + [page.evaluate(LIVE_DOM)]
-            public.update(page.evaluate(LEGITIMATE_CARDS))
-        else:   # leave out what drew the count screen itself: it shows every hand on purpose
-            received += [frame for frame in frames if '"data-testid":"count"' not in frame]
-        frames.clear()
-        if current not in ('draw', 'discard'):   # a count (or a void hand): the hand is over
-            if page.get_by_test_id('count-seat').count():
-                revealed = set(page.evaluate(REVEALED_COMPUTER_CARDS))
-                # a card shown on the discard pile is public even if it was covered before I looked
-                public |= {top for text in received for pattern in (DISCARD_TOP, LIVE_DISCARD_TOP)
-                           for top in pattern.findall(text)}
-                blind = revealed - public
-                seen = {''.join(match) for text in received for match in CARD_CODE.findall(text)}
-                leaks |= seen & blind
-                checked_hands += bool(blind)
-            received, public = [], set()
-        if current == 'over':
-            break
-        play_one_step(page)
-    expect(page.get_by_test_id('game-over')).to_be_visible()
-    assert checked_hands >= 1
-    assert leaks == set(), f'hidden cards reached the browser before the count: {sorted(leaks)}'
-    page.get_by_test_id('play-again').click()
-    expect(page.get_by_test_id('table')).to_have_attribute('data-phase', re.compile('draw|wait'))
 
 
 def test_keyboard_play(page: Page) -> None:
