@@ -104,9 +104,10 @@ def end_all_sessions(user_id: int) -> None:
     end_other_sessions(user_id, None)
 
 
-# the two HTTP routes (registered by app.pages.register_pages)
+# the two HTTP routes (registered by app.pages.register_pages). Async: their few quick queries
+# run on the event loop like every page's, instead of waiting for a worker thread of the server
 
-def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
+async def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
     from app.accounts import safe_next
 
     try:
@@ -124,7 +125,7 @@ def start_route(request: Request, ticket: str = '', next: str = '/') -> Redirect
     return response
 
 
-def end_route(request: Request, next: str = '/') -> RedirectResponse:
+async def end_route(request: Request, next: str = '/') -> RedirectResponse:
     """Clears the cookie of a session that has already ended. The sign-out button ends it (from the
     page's own event, which another site cannot send); a link from elsewhere to this address finds
     the session alive and changes nothing, so nobody can be signed out by a foreign link."""

@@ -1,7 +1,7 @@
-"""Shared test set-up: a throwaway data folder and database, NiceGUI's `user` fixture, the
-database fixtures that run a test on SQLite and on a real PostgreSQL (postgres_server.py), and
-browser tests ordered last (sync Playwright leaves an event loop running that would break the
-asyncio tests after it)."""
+"""Shared test set-up: a throwaway data folder and database, NiceGUI's `user` fixture, the tables'
+seams (inline thinker, seeded deals, manual clock), the database fixtures that run a test on
+SQLite and on a real PostgreSQL (postgres_server.py), and the three tiers, browser tests last
+(sync Playwright leaves an event loop running that would break the asyncio tests after it)."""
 import os
 import tempfile
 from collections.abc import Iterator
@@ -21,14 +21,18 @@ pytest_plugins = ['nicegui.testing.user_plugin']
 
 
 @pytest.fixture(autouse=True)
-def inline_tables(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every table a test makes thinks inline (the same move as the process pool, without one)
-    and deals from the test's own name: a failure replays."""
+def inline_tables(request: pytest.FixtureRequest) -> Iterator['ManualClock']:
+    """Every table a test makes thinks inline (the same move as the process pool, without one),
+    deals from the test's own name (a failure replays) and runs on a clock the test moves: a
+    computer's pause moves it on by itself (``autojump``), and ``await clock.advance(30)`` runs
+    a 30 s turn clock out at once. No table of a test waits on the wall clock."""
     from app.tables import registry
     from app.tables.services import InlineThinker, SeededDeals
+    from seams import ManualClock
 
-    old = registry.configure(thinker=InlineThinker(), deals=SeededDeals(request.node.nodeid))
-    yield
+    manual = ManualClock()
+    old = registry.configure(thinker=InlineThinker(), deals=SeededDeals(request.node.nodeid), clock=manual)
+    yield manual
     registry.configure(**vars(old))
 
 
@@ -45,16 +49,10 @@ def memory_store() -> Iterator['MemoryStore']:
 
 
 @pytest.fixture
-def clock() -> Iterator['ManualClock']:
-    """Tables made from now on run on a clock the test advances (``await clock.advance(30)``); the
-    computers' own pauses move it on by themselves unless the test sets ``clock.autojump = False``."""
-    from app.tables import registry
-    from seams import ManualClock
-
-    manual = ManualClock()
-    old = registry.configure(clock=manual)
-    yield manual
-    registry.configure(**vars(old))
+def clock(inline_tables: 'ManualClock') -> 'ManualClock':
+    """The tables' clock, for a test that moves it itself (``clock.autojump = False``: time passes
+    only when the test says so)."""
+    return inline_tables
 
 
 @pytest.fixture
@@ -136,11 +134,18 @@ def database(request: pytest.FixtureRequest) -> Iterator[str]:
             init_db()
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    def is_browser(item: pytest.Item) -> bool:
-        return 'e2e' in Path(str(item.fspath)).parts
+TIERS = ('core', 'inprocess', 'browser')   # in the order they run: the fastest feedback first
 
+
+def tier_of(item: pytest.Item) -> str:
+    parts = Path(str(item.fspath)).parts
+    return 'core' if 'engine' in parts else 'browser' if 'e2e' in parts else 'inprocess'
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets its tier's marker (``-m core``, ``-m inprocess``, ``-m browser`` run one)
+    and the tiers run in order: the browser tier last also on each of xdist's workers, which take
+    their tests in this order."""
     for item in items:
-        if is_browser(item):
-            item.add_marker(pytest.mark.browser)
-    items.sort(key=is_browser)  # stable: keeps file order within each group
+        item.add_marker(getattr(pytest.mark, tier_of(item)))
+    items.sort(key=lambda item: TIERS.index(tier_of(item)))  # stable: keeps file order within each tier

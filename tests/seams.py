@@ -83,11 +83,42 @@ async def run_computers(table: Any, clock: ManualClock) -> None:
         await table.settle()
 
 
-async def until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    """Wait for what a page's event handler does (NiceGUI runs it as a task of its own), with a
-    bound: for a table's computers, await ``table.settle()`` instead."""
-    for _ in range(int(timeout / 0.02)):
+async def until(condition: Callable[[], bool], *, turns: int = 5000) -> None:
+    """Wait for what a page's event handler does (NiceGUI runs an async one as a task of its own):
+    by turns of the event loop, never by wall time, so a busy machine waits the same. When a
+    turn brings nothing new, the tables' manual clock (conftest) jumps to its next timer, as
+    time would have passed: a save after its delay, a computer's pause. For a table's
+    computers alone, await ``table.settle()`` instead."""
+    from app.tables import registry
+
+    clock = registry.services().clock
+    for turn in range(turns):
         if condition():
             return
-        await asyncio.sleep(0.02)
-    raise AssertionError('condition not reached in time')
+        await asyncio.sleep(0)
+        if turn % 10 == 9 and isinstance(clock, ManualClock) and (due := clock.next_due()) is not None:
+            await clock.advance(due - clock.now())
+    raise AssertionError(f'condition not reached in {turns} turns of the event loop')
+
+
+async def loop_turns(count: int = 200) -> None:
+    """Let the event loop run this many turns, with no time passing: a task a click started (a
+    hint asked of the inline thinker, say) has run to its end."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+async def sees(user: Any, target: Any = None, *, marker: str | None = None) -> None:
+    """``user.should_see``, waiting by turns of the event loop (``until``) instead of NiceGUI's
+    retries of 0.1 s, which a busy machine can outrun: a sign-in's redirect and new page come
+    after however many turns they take."""
+    def found() -> bool:
+        if isinstance(target, str) and user.notify.contains(target):   # a notification counts, as for should_see
+            return True
+        try:
+            return bool(user.find(target, marker=marker).elements)
+        except AssertionError:
+            return False
+
+    await until(found)
+    await user.should_see(target, marker=marker, retries=1)   # the framework's own check (visible, too)

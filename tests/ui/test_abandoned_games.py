@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from nicegui import app
 from nicegui.testing import User
+from seams import sees
 
 from app import accounts
 from app.history import game_detail, history_page, totals_by_game
@@ -21,7 +22,6 @@ pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES = CATALOGS['es']
 PASSWORD = 'correct horse'
-SLOW = 30
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ async def log_in(user: User, username: str) -> int:
     user.find(marker='username').type(username)
     user.find(marker='password').type(PASSWORD)
     user.find(marker='login-submit').click()
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     return account.id
 
 

@@ -2,6 +2,7 @@
 password, delete the account, and the way back to the page that asked for an account."""
 import pytest
 from nicegui.testing import User
+from seams import sees
 from sqlmodel import select
 
 from app import accounts
@@ -14,7 +15,6 @@ pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES = CATALOGS['es']
 PASSWORD = 'correct horse'
-SLOW = 30  # retries of 0.1 s after a submit: hashing runs in a worker thread, and CI machines are busy
 
 
 
@@ -50,41 +50,41 @@ async def test_a_guest_sees_log_in_and_no_history_link(user: User) -> None:
 
 async def test_sign_up_logs_in_and_shows_the_account_in_the_navigation(user: User) -> None:
     await sign_up(user, 'Ana_1', display_name='Ana María')
-    await user.should_see(ES['home.title'], retries=SLOW)
+    await sees(user, ES['home.title'])
     await user.should_see('Ana María')
     await user.should_see(ES['nav.history'])
     await user.should_not_see(ES['nav.login'])
     header = next(iter(user.find(marker='header-links').elements)).content
     assert '<a href="/account" class="hod-nav-link">Ana María</a>' in header
     await user.open('/account')   # where that link leads
-    await user.should_see(ES['account.change.title'], retries=SLOW)
+    await sees(user, ES['account.change.title'])
     await user.should_see('Usuario Ana_1')
 
 
 async def test_sign_up_explains_what_is_wrong(user: User) -> None:
     await sign_up(user, 'A!')
-    await user.should_see(ES['account.error.username_format'].format(min=3, max=20), retries=SLOW)
+    await sees(user, ES['account.error.username_format'].format(min=3, max=20))
     await sign_up(user, 'Ana', 'short')
-    await user.should_see('La contraseña debe tener entre 8 y 128 caracteres.', retries=SLOW)
+    await sees(user, 'La contraseña debe tener entre 8 y 128 caracteres.')
     await sign_up(user, 'Ana', confirmation='something else')
-    await user.should_see(ES['account.error.password_mismatch'], retries=SLOW)
+    await sees(user, ES['account.error.password_mismatch'])
     await user.should_see(ES['nav.login'])  # still a guest
 
 
 async def test_a_username_is_taken_whatever_the_case(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     await sign_up(user, 'aNA')
-    await user.should_see(ES['account.error.username_taken'], retries=SLOW)
+    await sees(user, ES['account.error.username_taken'])
 
 
 async def test_log_in_and_out(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     await log_in(user, 'ANA')
-    await user.should_see(ES['home.title'], retries=SLOW)
+    await sees(user, ES['home.title'])
     await user.should_see(ES['nav.history'])
     await user.open('/account')
     user.find(marker='logout').click()
-    await user.should_see(ES['nav.login'], retries=SLOW)
+    await sees(user, ES['nav.login'])
     await user.open('/account')
     await user.should_see(marker='login-form')
 
@@ -92,9 +92,9 @@ async def test_log_in_and_out(user: User) -> None:
 async def test_a_wrong_password_and_a_missing_user_read_the_same(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     await log_in(user, 'Ana', 'wrong password')
-    await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+    await sees(user, ES['account.error.login_failed'])
     await log_in(user, 'Nobody', PASSWORD)
-    await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+    await sees(user, ES['account.error.login_failed'])
     await user.should_see(ES['nav.login'])
 
 
@@ -105,13 +105,13 @@ async def test_repeated_failures_are_slowed_down_and_the_page_says_how_long(user
     for _ in range(4):
         user.find(marker='password').type('wrong password')
         user.find(marker='login-submit').click()
-        await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+        await sees(user, ES['account.error.login_failed'])
     user.find(marker='password').type('wrong password')
     user.find(marker='login-submit').click()
-    await user.should_see('Demasiados intentos fallidos. Espera 30 s y vuelve a probar.', retries=SLOW)
+    await sees(user, 'Demasiados intentos fallidos. Espera 30 s y vuelve a probar.')
     user.find(marker='password').type(PASSWORD)  # even the right password waits now
     user.find(marker='login-submit').click()
-    await user.should_see('Demasiados intentos fallidos. Espera', retries=SLOW)
+    await sees(user, 'Demasiados intentos fallidos. Espera')
     await user.should_see(ES['nav.login'])
 
 
@@ -122,36 +122,36 @@ async def test_pages_that_need_an_account_send_to_login_and_back(user: User) -> 
     user.find(marker='username').type('Ana')
     user.find(marker='password').type(PASSWORD)
     user.find(marker='login-submit').click()
-    await user.should_see(marker='history-empty', retries=SLOW)
+    await sees(user, marker='history-empty')
     assert landed_on(user) == '/history?game=chinchon'
 
 
 async def test_login_never_follows_next_off_the_site(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     await log_in(user, path='/login?next=//evil.example/phish')
-    await user.should_see(ES['home.title'], retries=SLOW)
+    await sees(user, ES['home.title'])
     assert landed_on(user) == '/'
 
 
 async def test_change_password(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/account')
     user.find(marker='current-password').type('wrong password')
     user.find(marker='new-password').type('a new password')
     user.find(marker='new-confirmation').type('a new password')
     user.find(marker='change-submit').click()
-    await user.should_see(ES['account.error.wrong_password'], retries=SLOW)
+    await sees(user, ES['account.error.wrong_password'])
     user.find(marker='current-password').clear().type(PASSWORD)
     user.find(marker='change-submit').click()
-    await user.should_see(ES['account.change.done'], retries=SLOW)
+    await sees(user, ES['account.change.done'])
     user.find(marker='logout').click()
-    await user.should_see(ES['nav.login'], retries=SLOW)
+    await sees(user, ES['nav.login'])
     await log_in(user, password=PASSWORD)
-    await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+    await sees(user, ES['account.error.login_failed'])
     await log_in(user, password='a new password')
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
 
 
 async def test_delete_account_removes_it_and_its_records(user: User) -> None:
@@ -164,37 +164,37 @@ async def test_delete_account_removes_it_and_its_records(user: User) -> None:
                          ended_at=datetime.now(UTC), hands_played=3,
                          seats=[SeatResult('Ana', True, 10, 1, True), SeatResult('easy', False, 99, 2, False)])
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/account')
     user.find(marker='delete-password').type('wrong password')
     user.find(marker='delete-submit').click()
-    await user.should_see(ES['account.error.wrong_password'], retries=SLOW)
+    await sees(user, ES['account.error.wrong_password'])
     user.find(marker='delete-password').clear().type(PASSWORD)
     user.find(marker='delete-submit').click()
-    await user.should_see(ES['nav.login'], retries=SLOW)
+    await sees(user, ES['nav.login'])
     with session_scope() as session:
         assert session.exec(select(Account)).all() == []
         assert session.exec(select(PlayedGame)).all() == []
         assert session.exec(select(GameSeat)).all() == []
     await log_in(user)
-    await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+    await sees(user, ES['account.error.login_failed'])
 
 
 async def test_the_language_choice_follows_the_account(user: User) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD, language='es')
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     user.find(marker='language-switch').click()  # to English, saved to the account
     await user.open('/')
     await user.should_see('History')
     await user.open('/account')
     user.find(marker='logout').click()
-    await user.should_see('Log in', retries=SLOW)
+    await sees(user, 'Log in')
     user.find(marker='language-switch').click()  # this browser back to Spanish, as a guest
     await user.open('/')
     await user.should_see(ES['nav.login'])
     await log_in(user)  # the account brings its English back
-    await user.should_see('History', retries=SLOW)
+    await sees(user, 'History')
 
 
 async def test_logging_in_during_a_guest_game_gives_the_game_an_owner_at_its_end(user: User) -> None:
@@ -210,7 +210,7 @@ async def test_logging_in_during_a_guest_game_gives_the_game_an_owner_at_its_end
     await user.open('/probe-table')
     user.find('Terminar').click()
     await log_in(user)  # meanwhile, in another tab of the same browser
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/probe-table')
     user.find('Terminar').click()
     assert owners == [None, ana.id]

@@ -249,7 +249,8 @@ async def test_once_out_the_rest_of_the_game_plays_out_without_waiting(user: Use
     await until(lambda: phase(user) == 'count')
     await user.should_see('Te pasas del tope.')
     user.find(marker='next-hand').click()
-    await until(lambda: phase(user) == 'over', timeout=60)
+    await table.settle()   # the computers play the game out among themselves
+    assert phase(user) == 'over'
     assert len(stored_table()['hand_results']) >= 2
 
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from nicegui.testing import User
+from seams import sees
 
 from app import accounts
 from app.history import SeatResult, record_finished_game
@@ -15,7 +16,6 @@ pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
 PASSWORD = 'correct horse'
-SLOW = 30  # retries of 0.1 s after a submit: hashing runs in a worker thread, and CI machines are busy
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
 
@@ -35,7 +35,7 @@ async def log_in(user: User, username: str) -> None:
     user.find(marker='username').type(username)
     user.find(marker='password').type(PASSWORD)
     user.find(marker='login-submit').click()
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
 
 
 def play(user_id: int, game_id: str, score: int, *, won: bool, minutes_later: int, level: str = 'hard') -> None:
@@ -102,7 +102,7 @@ async def test_the_filter_keeps_one_game(user: User) -> None:
     with user.scope(marker='history-head'):
         user.find(marker='game-filter').click()
         user.find(ES['game.continental.name']).click()
-    await user.should_see('Partidas (1)', retries=SLOW)
+    await sees(user, 'Partidas (1)')
     await user.should_see(marker='totals-continental')
     await user.should_not_see(marker='totals-chinchon')
     assert user.back_history[-1] == '/history?game=continental'
@@ -140,7 +140,7 @@ async def test_history_speaks_english_too(user: User) -> None:
     user.find(marker='username').type('Ana')
     user.find(marker='password').type(PASSWORD)
     user.find(marker='login-submit').click()
-    await user.should_see(EN['nav.history'], retries=SLOW)
+    await sees(user, EN['nav.history'])
     await user.open('/history')
     for text in (EN['history.chart.timeline'], EN['history.win_rate'], '50%', '21.5', 'Games (2)', 'May 1, 2026, 22:00'):
         await user.should_see(text)

@@ -10,6 +10,7 @@ import httpx
 import pytest
 from nicegui import app
 from nicegui.testing import User
+from seams import sees
 
 from app import accounts, sessions
 from app.i18n import CATALOGS
@@ -19,7 +20,6 @@ pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
 PASSWORD = 'correct horse'
-SLOW = 50  # retries of 0.1 s after a submit: a sign-in goes through a redirect and a new page
 
 
 async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD) -> None:
@@ -34,7 +34,7 @@ async def ana_signed_in(create_user) -> User:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     user = create_user()
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     return user
 
 
@@ -48,7 +48,7 @@ async def test_a_cookie_copied_before_sign_in_is_worthless_after_it(create_user)
     await user.open('/login')              # the browser has its NiceGUI cookie, and someone copies it
     copy_cookies(user, thief)
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     cookie = user.http_client.cookies.get(sessions.SESSION_COOKIE)
     assert cookie and cookie not in str(thief.http_client.cookies.jar)
     await thief.open('/account')
@@ -77,12 +77,12 @@ async def test_the_session_ends_at_sign_out_and_a_new_one_starts_at_each_sign_in
     copy_cookies(user, thief)              # copied while signed in ...
     await user.open('/account')
     user.find(marker='logout').click()
-    await user.should_see(ES['nav.login'], retries=SLOW)
+    await sees(user, ES['nav.login'])
     assert user.http_client.cookies.get(sessions.SESSION_COOKIE) is None
     await thief.open('/account')           # ... is worth nothing after the sign-out
     await thief.should_see(marker='login-form')
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     assert user.http_client.cookies.get(sessions.SESSION_COOKIE) not in {None, first}
 
 
@@ -90,15 +90,15 @@ async def test_changing_the_password_signs_out_the_other_browsers(create_user) -
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     user, phone = create_user(), create_user()
     await log_in(phone)
-    await phone.should_see(ES['nav.history'], retries=SLOW)
+    await sees(phone, ES['nav.history'])
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/account')
     user.find(marker='current-password').type(PASSWORD)
     user.find(marker='new-password').type('a new password')
     user.find(marker='new-confirmation').type('a new password')
     user.find(marker='change-submit').click()
-    await user.should_see(ES['account.change.done'], retries=SLOW)
+    await sees(user, ES['account.change.done'])
     await phone.open('/account')
     await phone.should_see(marker='login-form')
     await user.open('/account')            # this browser stays signed in
@@ -109,12 +109,12 @@ async def test_sign_out_on_all_devices(create_user) -> None:
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     user, phone = create_user(), create_user()
     await log_in(phone)
-    await phone.should_see(ES['nav.history'], retries=SLOW)
+    await sees(phone, ES['nav.history'])
     await log_in(user)
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/account')
     user.find(ES['account.logout_everywhere']).click()
-    await user.should_see(ES['nav.login'], retries=SLOW)
+    await sees(user, ES['nav.login'])
     for browser in (user, phone):
         await browser.open('/account')
         await browser.should_see(marker='login-form')
@@ -124,23 +124,23 @@ async def test_the_owner_signs_in_from_a_known_browser_while_the_account_is_lock
     accounts.register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     owner, attacker = create_user(), create_user()
     await log_in(owner)                    # once: this browser is known to the account from now on
-    await owner.should_see(ES['nav.history'], retries=SLOW)
+    await sees(owner, ES['nav.history'])
     await owner.open('/account')
     owner.find(marker='logout').click()
-    await owner.should_see(ES['nav.login'], retries=SLOW)
+    await sees(owner, ES['nav.login'])
     await attacker.open('/login')
     attacker.find(marker='username').type('Ana')
     for _ in range(accounts.FREE_FAILURES['account'] - 1):
         attacker.find(marker='password').type('a guess')
         attacker.find(marker='login-submit').click()
-        await attacker.should_see(ES['account.error.login_failed'], retries=SLOW)
+        await sees(attacker, ES['account.error.login_failed'])
     attacker.find(marker='password').type('a guess')
     attacker.find(marker='login-submit').click()
-    await attacker.should_see(ES['account.error.throttled'].format(seconds=30), retries=SLOW)
+    await sees(attacker, ES['account.error.throttled'].format(seconds=30))
     await log_in(attacker, password=PASSWORD)   # locked, even with the right password, for a new browser
-    await attacker.should_see(ES['account.error.throttled'].split('{')[0], retries=SLOW)
+    await sees(attacker, ES['account.error.throttled'].split('{')[0])
     await log_in(owner)                          # but not for the owner's browser
-    await owner.should_see(ES['nav.history'], retries=SLOW)
+    await sees(owner, ES['nav.history'])
 
 
 async def test_the_lock_out_message_counts_down(user: User) -> None:
@@ -149,10 +149,10 @@ async def test_the_lock_out_message_counts_down(user: User) -> None:
     for _ in range(accounts.FREE_FAILURES['account'] - 1):
         user.find(marker='password').type('wrong password')
         user.find(marker='login-submit').click()
-        await user.should_see(ES['account.error.login_failed'], retries=SLOW)
+        await sees(user, ES['account.error.login_failed'])
     user.find(marker='password').type('wrong password')
     user.find(marker='login-submit').click()
-    await user.should_see(ES['account.error.throttled'].format(seconds=30), retries=SLOW)
+    await sees(user, ES['account.error.throttled'].format(seconds=30))
     await user.should_see(ES['account.error.throttled'].format(seconds=29), retries=30)  # 3 s at most
 
 
@@ -168,10 +168,10 @@ async def test_a_name_with_accents_signs_up_and_the_fields_say_their_limits(user
     user.find(marker='password').type(PASSWORD)
     user.find(marker='confirmation').type(PASSWORD)
     user.find(marker='register-submit').click()
-    await user.should_see(ES['account.error.display_name_length'].format(max=40), retries=SLOW)
+    await sees(user, ES['account.error.display_name_length'].format(max=40))
     user.find(marker='display-name').clear().type('José Luis')
     user.find(marker='register-submit').click()
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])
     await user.open('/account')
     await user.should_see('Usuario José')
 
@@ -208,10 +208,10 @@ async def test_a_failing_database_gives_a_message_at_sign_up_and_sign_in(user: U
     user.find(marker='password').type(PASSWORD)
     user.find(marker='confirmation').type(PASSWORD)
     user.find(marker='register-submit').click()
-    await user.should_see(ES['account.error.unavailable'], retries=SLOW)
+    await sees(user, ES['account.error.unavailable'])
     for password in (PASSWORD, 'wrong password'):
         await log_in(user, 'Ana', password)
-        await user.should_see(ES['account.error.unavailable'], retries=SLOW)
+        await sees(user, ES['account.error.unavailable'])
     errors = [record for record in caplog.get_records('call') if record.levelname == 'ERROR']
     assert [record.name for record in errors] == ['app.accounts'] * 3   # once per failure
     caplog.clear()  # logged as expected: not a failure of the test
@@ -224,4 +224,4 @@ async def test_a_link_from_another_site_to_the_sign_out_address_signs_nobody_out
     assert response.status_code == 303 and 'set-cookie' not in response.headers
     assert sessions.user_of_token(token) is not None
     await user.open('/history')
-    await user.should_see(ES['nav.history'], retries=SLOW)
+    await sees(user, ES['nav.history'])

@@ -3,7 +3,6 @@ out of range, wrong types, stale or made-up versions, broken choices), nothing i
 as an error and the game stays exactly as it was; the table then plays on normally. Seeded."""
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import random
@@ -11,7 +10,7 @@ import random
 import pytest
 from nicegui.testing import User
 from table_positions import chinchon_position, continental_position, ronda_position
-from seams import until
+from seams import loop_turns, until
 from test_chinchon_table import hand_codes, one, open_position, phase
 
 from app.engine.protocol import IllegalAction
@@ -149,7 +148,7 @@ async def test_a_crafted_click_on_the_hidden_hint_button_shows_no_hint(user: Use
     assert one(user, 'hint').props.get('hidden')
     status = one(user, 'status').content
     user.find(marker='hint').trigger('click', None)
-    await asyncio.sleep(1)   # a hint is thought out in the process pool: time enough for one to come
+    await loop_turns()   # the click's task runs to its end (the inline thinker answers at once)
     assert one(user, 'status').content == status
     with pytest.raises(IllegalAction):   # and the table still refuses a made-up version
         table.act(0, table.state.legal_actions(0)[0], -1)

@@ -2,7 +2,6 @@
 and a count screen that speaks only of the hand counted."""
 from __future__ import annotations
 
-import asyncio
 import re
 
 from nicegui import ui
@@ -56,10 +55,7 @@ async def test_the_first_game_over_turns_the_tips_off_for_the_next_games(user: U
     table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                               stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
     await open_position(user, table)
-    for _ in range(750):   # the computer's close and the count take a moment
-        if list(user.find(marker='table').elements)[0].props.get('data-phase') == 'over':
-            break
-        await asyncio.sleep(0.02)
+    await table.settle()   # the computer closes: the count, and the game is over
     await user.should_see(marker='game-over')
     await open_position(user, chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
     assert tip(user) == ''

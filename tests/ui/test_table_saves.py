@@ -7,7 +7,7 @@ import json
 
 from app.engine.chinchon import DrawStock
 from app.tables import registry
-from app.tables.services import MemoryStore
+from app.tables.services import MemoryStore, RealClock
 from app.tables.table import SAVE_DELAY
 from models.db import session_scope
 from models.tables import save_table_if_version
@@ -49,7 +49,7 @@ async def test_when_the_last_screen_leaves_what_is_held_back_is_saved_at_once(me
 
 def test_without_an_event_loop_a_save_happens_at_once() -> None:
     memory = MemoryStore()
-    old = registry.configure(store=memory)   # the real clock: nothing can run later without a loop
+    old = registry.configure(store=memory, clock=RealClock())   # nothing can run later without a loop
     try:
         table = chinchon_position()
         table.save_soon()
