@@ -1,13 +1,12 @@
 """A game left unfinished is recorded as abandoned when its player (logged in) starts another game
 of the same kind, or once it has been left alone for 30 days: it counts as played, never as won,
 its partial score stays out of the averages, and the history says "Abandonada"."""
-import re
 from datetime import timedelta
 
 import pytest
 from nicegui import app
 from nicegui.testing import User
-from seams import sees
+from people import PASSWORD, register_and_log_in, set_browser_clock
 
 from app import accounts
 from app.history import game_detail, history_page, totals_by_game
@@ -21,22 +20,12 @@ from table_positions import chinchon_position
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES = CATALOGS['es']
-PASSWORD = 'correct horse'
 
 
 @pytest.fixture(autouse=True)
 def browser_clock(user: User) -> None:
-    user.javascript_rules[re.compile(re.escape('new Date().getTimezoneOffset()'))] = lambda _: 0
-
-
-async def log_in(user: User, username: str) -> int:
-    account = accounts.register(username=username, password=PASSWORD, confirmation=PASSWORD)
-    await user.open('/login')
-    user.find(marker='username').type(username)
-    user.find(marker='password').type(PASSWORD)
-    user.find(marker='login-submit').click()
-    await sees(user, ES['nav.history'])
-    return account.id
+    """The simulated browser is on UTC."""
+    set_browser_clock(user, 0)
 
 
 async def deal(user: User, game_id: str) -> str:
@@ -48,7 +37,7 @@ async def deal(user: User, game_id: str) -> str:
 
 
 async def test_starting_another_game_of_the_same_kind_records_the_first_as_abandoned(user: User) -> None:
-    ana = await log_in(user, 'Ana')
+    ana = await register_and_log_in(user, 'Ana')
     first = await deal(user, 'chinchon')
     other_game = await deal(user, 'ronda-robada')   # another kind: the Chinchón table stays open
     assert history_page(user_id=ana).total == 0

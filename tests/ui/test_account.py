@@ -2,6 +2,7 @@
 password, delete the account, and the way back to the page that asked for an account."""
 import pytest
 from nicegui.testing import User
+from people import PASSWORD, log_in
 from seams import sees
 from sqlmodel import select
 
@@ -14,7 +15,6 @@ from models.tables import User as Account
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES = CATALOGS['es']
-PASSWORD = 'correct horse'
 
 
 
@@ -27,13 +27,6 @@ async def sign_up(user: User, username: str = 'Ana', password: str = PASSWORD, *
     user.find(marker='password').type(password)
     user.find(marker='confirmation').type(password if confirmation is None else confirmation)
     user.find(marker='register-submit').click()
-
-
-async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD, *, path: str = '/login') -> None:
-    await user.open(path)
-    user.find(marker='username').type(username)
-    user.find(marker='password').type(password)
-    user.find(marker='login-submit').click()
 
 
 def landed_on(user: User) -> str:

@@ -3,10 +3,10 @@ number, negatives, text, an empty value, a control character), every page answer
 without it: its normal page, a redirect, or the 404 page for an unknown address; never a 500."""
 import pytest
 from nicegui.testing import User
+from people import PASSWORD
 
 from app import accounts
 
-PASSWORD = 'correct horse'
 BAD = ['²', '9' * 5000, '-1', 'abc', '', '%00', '1e9', '１', '../../etc', '<b>x</b>']
 PAGES = ['/', '/play/chinchon', '/play/ronda-robada', '/play/continental', '/reglas/chinchon', '/rules/continental',
          '/login', '/register', '/account', '/history', '/history/1', '/table/' + 'x' * 16, '/no-such-page']

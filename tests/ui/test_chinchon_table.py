@@ -6,41 +6,11 @@ import re
 import secrets
 from types import SimpleNamespace
 
-from nicegui import ui
 from nicegui.testing import User
 from seams import until
 
+from screen import drawing, hand_codes, one, open_position, phase, pick
 from table_positions import chinchon_position, my_table_path, seat_user, stored_table
-
-
-def one(user: User, marker: str) -> ui.element:
-    elements = list(user.find(marker=marker).elements)
-    assert len(elements) == 1, f'{len(elements)} elements marked {marker!r}'
-    return elements[0]
-
-
-def phase(user: User) -> str:
-    return one(user, 'table').props['data-phase']
-
-
-def drawing(user: User, marker: str) -> str:
-    """The markup of a block drawn as one piece (hand, seats)."""
-    element = one(user, marker)
-    return next(piece for piece in (element, *element.descendants()) if isinstance(piece, ui.html)).content
-
-
-def hand_codes(user: User) -> list[str]:
-    return re.findall(r'data-testid="hand-card" data-card="(\w+)"', drawing(user, 'hand'))
-
-
-def pick(user: User, code: str) -> None:
-    """Click a card of the hand (the browser reports the slot's index)."""
-    user.find(marker='hand').trigger('click', hand_codes(user).index(code))
-
-
-async def open_position(user: User, table) -> None:
-    await user.open('/')
-    await user.open(seat_user(table))
 
 
 async def test_setup_deals_at_once_with_the_chosen_options(user: User) -> None:

@@ -6,26 +6,9 @@ from collections import Counter
 
 from nicegui.testing import User
 
-from table_positions import continental_position, seat_user, stored_table
+from table_positions import continental_position, stored_table
+from screen import choose, click, disabled, drawing, hand_codes, one, open_position, phase, pick, saved
 from seams import until
-from test_chinchon_table import drawing, hand_codes, one, phase, pick
-
-
-async def open_position(user: User, table) -> None:
-    await user.open('/')
-    await user.open(seat_user(table))
-
-
-def choose(user: User, marker: str, choice: str) -> None:
-    user.find(marker=marker).trigger('click', [choice, None])
-
-
-def click(user: User, marker: str) -> None:
-    user.find(marker=marker).trigger('click', None)
-
-
-def saved(table) -> dict:
-    return stored_table(table.id)['state']
 
 
 def group(user: User, cards: str) -> None:
@@ -40,10 +23,6 @@ def group(user: User, cards: str) -> None:
 
 def verdicts(user: User) -> list[str]:
     return re.findall(r'data-testid="meld-verdict">([^<]*)<', drawing(user, 'builder'))
-
-
-def disabled(user: User, marker: str) -> bool:
-    return one(user, marker).props.get('disabled') is True
 
 
 def rivals_offer():

@@ -1,41 +1,26 @@
 """/history as a player meets it: games recorded through `record_finished_game` show up with the
 right figures, only to their owner, with plots, a filter, pages and a friendly empty state; times
 on the reader's clock and in their language; any page value in the address gives a page."""
-import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from nicegui.testing import User
+from people import PASSWORD, log_in_and_see_history, new_account, set_browser_clock
 from seams import sees
 
-from app import accounts
 from app.history import SeatResult, record_finished_game
 from app.i18n import CATALOGS
 
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
-PASSWORD = 'correct horse'
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
-ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
 
 
 @pytest.fixture(autouse=True)
 def browser_clock(user: User) -> None:
     """The simulated browser is in Madrid, in summer (JavaScript says -120: two hours ahead of UTC)."""
-    user.javascript_rules[ASK_OFFSET] = lambda _: -120
-
-
-def new_account(username: str) -> int:
-    return accounts.register(username=username, password=PASSWORD, confirmation=PASSWORD).id
-
-
-async def log_in(user: User, username: str) -> None:
-    await user.open('/login')
-    user.find(marker='username').type(username)
-    user.find(marker='password').type(PASSWORD)
-    user.find(marker='login-submit').click()
-    await sees(user, ES['nav.history'])
+    set_browser_clock(user, -120)
 
 
 def play(user_id: int, game_id: str, score: int, *, won: bool, minutes_later: int, level: str = 'hard') -> None:
@@ -55,7 +40,7 @@ async def test_recorded_games_show_with_their_figures(user: User) -> None:
     play(ana, 'chinchon', 45, won=False, minutes_later=30)
     play(ana, 'ronda-robada', 9, won=False, minutes_later=40)
     play(ana, 'ronda-robada', 25, won=True, minutes_later=50)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     with user.scope(marker='totals-chinchon'):
         await user.should_see(ES['game.chinchon.name'])
@@ -86,7 +71,7 @@ async def test_recorded_games_show_with_their_figures(user: User) -> None:
 async def test_another_player_does_not_see_them(user: User) -> None:
     play(new_account('Ana'), 'continental', 120, won=True, minutes_later=0)
     new_account('Bea')
-    await log_in(user, 'Bea')
+    await log_in_and_see_history(user, 'Bea')
     await user.open('/history')
     await user.should_see(marker='history-empty')
     await user.should_not_see(marker='totals-continental')
@@ -97,7 +82,7 @@ async def test_the_filter_keeps_one_game(user: User) -> None:
     ana = new_account('Ana')
     play(ana, 'chinchon', 12, won=True, minutes_later=0)
     play(ana, 'continental', 140, won=False, minutes_later=10)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     with user.scope(marker='history-head'):
         user.find(marker='game-filter').click()
@@ -112,7 +97,7 @@ async def test_history_is_paged_twenty_at_a_time(user: User) -> None:
     ana = new_account('Ana')
     for minute in range(23):
         play(ana, 'chinchon', 100 + minute, won=False, minutes_later=minute)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     await user.should_see('Partidas (23)')
     await user.should_see('Resultado 122 · puesto 2 de 2')
@@ -125,7 +110,7 @@ async def test_history_is_paged_twenty_at_a_time(user: User) -> None:
 
 async def test_no_games_yet_gets_a_friendly_message(user: User) -> None:
     new_account('Ana')
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     await user.should_see(ES['history.empty.title'])
     await user.should_not_see(marker='chart-timeline')
@@ -148,9 +133,9 @@ async def test_history_speaks_english_too(user: User) -> None:
 
 
 async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) -> None:
-    user.javascript_rules[ASK_OFFSET] = lambda _: -540   # Tokyo: 20:50 UTC is 05:50 the next morning
+    set_browser_clock(user, -540)   # Tokyo: 20:50 UTC is 05:50 the next morning
     play(new_account('Ana'), 'chinchon', 12, won=True, minutes_later=50)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     with user.scope(marker='game-row-0'):
         await user.should_see('2 may 2026, 05:50')
@@ -168,7 +153,7 @@ async def test_any_page_value_gives_the_normal_page(user: User, value: str) -> N
     ana = new_account('Ana')
     for minute in range(23):
         play(ana, 'chinchon', 100 + minute, won=False, minutes_later=minute)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open(f'/history?page={value}&game={value}')   # user.open fails on any status but 200
     await user.should_see('Partidas (23)')
     await user.should_see('Resultado 122 · puesto 2 de 2')   # the first page, every game

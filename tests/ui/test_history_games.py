@@ -1,12 +1,11 @@
 """Each recorded game has its own page, linked from its row in /history: its players (names and
 levels), its rule options, every hand's points as recorded and every hand's seed and fingerprint.
 It is its owner's alone: any other address of that form gets the 404 page."""
-import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from nicegui.testing import User
-from seams import sees
+from people import PASSWORD, log_in_and_see_history, new_account, set_browser_clock
 
 from app import accounts
 from app.history import SeatResult, game_detail, record_finished_game
@@ -18,26 +17,13 @@ from table_positions import chinchon_position
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES = CATALOGS['es']
-PASSWORD = 'correct horse'
 ENDED = datetime(2026, 12, 1, 8, 1, tzinfo=UTC)
-ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
 
 
 @pytest.fixture(autouse=True)
 def browser_clock(user: User) -> None:
-    user.javascript_rules[ASK_OFFSET] = lambda _: -60   # Madrid in winter: one hour ahead of UTC
-
-
-def new_account(username: str) -> int:
-    return accounts.register(username=username, password=PASSWORD, confirmation=PASSWORD).id
-
-
-async def log_in(user: User, username: str) -> None:
-    await user.open('/login')
-    user.find(marker='username').type(username)
-    user.find(marker='password').type(PASSWORD)
-    user.find(marker='login-submit').click()
-    await sees(user, ES['nav.history'])
+    """The simulated browser is in Madrid, in winter (JavaScript says -60: one hour ahead of UTC)."""
+    set_browser_clock(user, -60)
 
 
 def chinchon_game(user_id: int) -> int:
@@ -55,7 +41,7 @@ def chinchon_game(user_id: int) -> int:
 async def test_a_games_page_shows_its_players_options_hands_and_seeds(user: User) -> None:
     ana = new_account('Ana')
     record_id = chinchon_game(ana)
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open('/history')
     link = user.find(marker='game-link').elements.pop()
     assert link.props['href'] == f'/history/{record_id}'
@@ -85,7 +71,7 @@ async def test_a_game_recorded_before_points_were_kept_says_so(user: User) -> No
         user_id=ana, game_id='continental', options={}, started_at=ENDED, ended_at=ENDED, hands_played=2,
         seats=[SeatResult('Ana', True, 40, 2, False), SeatResult('easy', False, 10, 1, True)],
         deal_commitments=[('aa', '1'), ('bb', '2')])
-    await log_in(user, 'Ana')
+    await log_in_and_see_history(user, 'Ana')
     await user.open(f'/history/{record_id}')
     hands = user.find(marker='hands-table').elements.pop()
     assert {row['seat0'] for row in hands.rows} == {'sin apuntar'}
@@ -96,7 +82,7 @@ async def test_a_game_recorded_before_points_were_kept_says_so(user: User) -> No
 async def test_another_players_game_and_any_other_id_get_the_404_page(user: User) -> None:
     record_id = chinchon_game(new_account('Ana'))
     new_account('Bea')
-    await log_in(user, 'Bea')
+    await log_in_and_see_history(user, 'Bea')
     for address in (f'/history/{record_id}', '/history/987654', '/history/abc', '/history/-1',
                     '/history/' + '9' * 5000, '/history/²'):
         response = await user.http_client.get(address)

@@ -5,20 +5,9 @@ import re
 
 from nicegui.testing import User
 
-from table_positions import ronda_position, seat_user, stored_table
+from table_positions import ronda_position, stored_table
+from screen import choose, drawing, one, open_position, phase, saved
 from seams import until
-from test_chinchon_table import drawing, one, phase
-
-
-async def open_position(user: User, table) -> None:
-    await user.open('/')
-    await user.open(seat_user(table))
-
-
-def choose(user: User, marker: str, choice: str) -> None:
-    """A click on the board as the browser reports it: the choice, and no screen version (the
-    screen's own is used)."""
-    user.find(marker=marker).trigger('click', [choice, None])
 
 
 def options(user: User) -> list[str]:
@@ -26,10 +15,6 @@ def options(user: User) -> list[str]:
     markup = drawing(user, 'run')
     return [card or f'pile:{seat}' for card, seat in
             re.findall(r'data-testid="run-option"[^>]*?(?:data-card="(\w+)"|data-seat="(\d)")', markup)]
-
-
-def saved(table) -> dict:
-    return stored_table(table.id)['state']
 
 
 async def test_a_marked_card_starts_a_run_with_the_loose_card_you_pick(user: User) -> None:

@@ -3,66 +3,18 @@ setup page, joined through its invite link, started by its creator; seats held f
 leave or run out of time; reactions; spectators."""
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
-from nicegui import ui
 from nicegui.testing import User
+from leaks import cards_in
+from people import sign_in_by_ticket
+from screen import html_of, join, make_room, one
 from seams import until
 
-from app.engine.cards import Card
 from app.tables.registry import open_table
 from app.tables.room import SPECTATOR
 from app.tables import room as room_module
-
-
-def one(user: User, marker: str) -> ui.element:
-    elements = list(user.find(marker=marker).elements)
-    assert len(elements) == 1, f'{len(elements)} elements marked {marker!r}'
-    return elements[0]
-
-
-def html_of(user: User, marker: str) -> str:
-    """Every piece of markup inside the one element with this marker."""
-    element = one(user, marker)
-    return ''.join(piece.content for piece in (element, *element.descendants()) if isinstance(piece, ui.html))
-
-
-def cards_in(value: object) -> set[str]:
-    """The codes of every card a view (or any part of it) holds."""
-    if isinstance(value, Card):
-        return {str(value)}
-    if isinstance(value, (tuple, list, set, frozenset)):
-        return {code for item in value for code in cards_in(item)}
-    if dataclasses.is_dataclass(value):
-        return {code for field in dataclasses.fields(value) for code in cards_in(getattr(value, field.name))}
-    return set()
-
-
-async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None,
-                    game: str = 'chinchon') -> tuple[str, str]:
-    """Ana makes a room, of Chinchón unless told (seat 2 for a person, the rest computers); returns
-    (table id, invite link)."""
-    await user.open(f'/play/{game}')
-    user.find(marker='opt-seats').elements.pop().value = seats
-    user.find(marker='opt-speed').elements.pop().value = 'instant'
-    user.find(marker='friends').click()
-    user.find(marker='room-name').type(name)
-    if clock is not None:
-        user.find(marker='room-clock').elements.pop().value = clock
-    user.find(marker='start').click()
-    await user.should_see(marker='invite-link')
-    link = one(user, 'invite-link').text
-    table_id = re.search(r'/room/([^/]+)/', link).group(1)
-    return table_id, link
-
-
-async def join(other: User, link: str, name: str) -> None:
-    await other.open(link[link.index('/room/'):])
-    other.find(marker='join-name').type(name)
-    other.find(marker='join').click()
-    await other.should_see(marker='waiting-room')
 
 
 async def started_room(user: User, create_user, clock: int | None = None):
@@ -212,13 +164,6 @@ async def test_reactions_show_by_name_and_are_rate_limited(user: User, create_us
     assert 'Suerte' not in one(user, 'room-strip').content
 
 
-async def sign_in(user: User, username: str) -> int:
-    from app import accounts, sessions
-    account = accounts.register(username=username, password='correct horse', confirmation='correct horse')
-    await user.open(sessions.start_path(sessions.issue_ticket(account.id), '/'))
-    return account.id
-
-
 async def test_every_logged_in_person_gets_the_game_with_the_others_names(user: User, fresh_accounts) -> None:
     from app.engine.cards import spanish_card
     from app.engine.chinchon.actions import Close, DrawStock
@@ -230,8 +175,8 @@ async def test_every_logged_in_person_gets_the_game_with_the_others_names(user: 
     from models.tables import list_games, seats_of
     from table_positions import chinchon_position
 
-    ana_id = await sign_in(user, 'Ana')
-    luis_id = await sign_in(user, 'Luis')
+    ana_id = await sign_in_by_ticket(user, 'Ana')
+    luis_id = await sign_in_by_ticket(user, 'Luis')
     # a room of Ana and Luis: Luis closes with every card joined, Ana goes over the limit
     table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                               stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)

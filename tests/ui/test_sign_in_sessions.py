@@ -10,6 +10,7 @@ import httpx
 import pytest
 from nicegui import app
 from nicegui.testing import User
+from people import PASSWORD, log_in
 from seams import sees
 
 from app import accounts, sessions
@@ -19,14 +20,6 @@ from models import db
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
-PASSWORD = 'correct horse'
-
-
-async def log_in(user: User, username: str = 'Ana', password: str = PASSWORD) -> None:
-    await user.open('/login')
-    user.find(marker='username').type(username)
-    user.find(marker='password').type(password)
-    user.find(marker='login-submit').click()
 
 
 async def ana_signed_in(create_user) -> User:

@@ -11,7 +11,7 @@ import pytest
 from nicegui.testing import User
 from table_positions import chinchon_position, continental_position, ronda_position
 from seams import loop_turns, until
-from test_chinchon_table import hand_codes, one, open_position, phase
+from screen import hand_codes, one, open_position, phase
 
 from app.engine.protocol import IllegalAction
 from app.pages.tables import table_path

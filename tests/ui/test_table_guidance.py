@@ -4,25 +4,14 @@ from __future__ import annotations
 
 import re
 
-from nicegui import ui
 from nicegui.testing import User
 
-from table_positions import chinchon_position, continental_position, my_table_path, ronda_position, seat_user
-
-
-def drawing(user: User, marker: str) -> str:
-    elements = list(user.find(marker=marker).elements)
-    assert len(elements) == 1
-    return elements[0].content if isinstance(elements[0], ui.html) else ''
+from screen import drawing, open_position
+from table_positions import chinchon_position, continental_position, my_table_path, ronda_position
 
 
 def tip(user: User) -> str:
     return re.sub(r'<[^>]+>', '', drawing(user, 'tips'))
-
-
-async def open_position(user: User, table) -> None:
-    await user.open('/')
-    await user.open(seat_user(table))
 
 
 async def test_tips_follow_your_turn_and_stay_off_once_switched_off(user: User) -> None:

@@ -20,8 +20,7 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.worker import computer_choice
 from leaks import known_to, screen_text, shown_codes
 from table_positions import seat_user
-from test_rooms import join, make_room
-from test_chinchon_table import hand_codes, one, pick
+from screen import hand_codes, join, make_room, one, pick
 
 MOST_STEPS = 3000   # a bound far above any game's length: a game that never ends fails
 

@@ -1,0 +1,98 @@
+"""What a test reads and clicks on a table screen, through NiceGUI's simulated user: the one element
+of a marker, the markup drawn in it, the hand, the board's clicks; opening a table made by
+table_positions; and making and joining a room with friends."""
+from __future__ import annotations
+
+import re
+
+from nicegui import ui
+from nicegui.testing import User
+
+from table_positions import seat_user, stored_table
+
+
+def one(user: User, marker: str) -> ui.element:
+    """The one element with this marker (fails if there are none or several)."""
+    elements = list(user.find(marker=marker).elements)
+    assert len(elements) == 1, f'{len(elements)} elements marked {marker!r}'
+    return elements[0]
+
+
+def drawing(user: User, marker: str) -> str:
+    """The markup of a block drawn as one piece (hand, seats): its first ui.html, itself or inside it."""
+    element = one(user, marker)
+    return next(piece for piece in (element, *element.descendants()) if isinstance(piece, ui.html)).content
+
+
+def html_of(user: User, marker: str) -> str:
+    """Every piece of markup inside the one element with this marker, joined (a whole screen, not one block)."""
+    element = one(user, marker)
+    return ''.join(piece.content for piece in (element, *element.descendants()) if isinstance(piece, ui.html))
+
+
+def phase(user: User) -> str:
+    """The phase the table screen says it is in (its data-phase)."""
+    return one(user, 'table').props['data-phase']
+
+
+def hand_codes(user: User) -> list[str]:
+    """The codes of the cards of your hand, in the order they are shown."""
+    return re.findall(r'data-testid="hand-card" data-card="(\w+)"', drawing(user, 'hand'))
+
+
+def pick(user: User, code: str) -> None:
+    """Click a card of the hand (the browser reports the slot's index)."""
+    user.find(marker='hand').trigger('click', hand_codes(user).index(code))
+
+
+def choose(user: User, marker: str, choice: str) -> None:
+    """A click on the board as the browser reports it: the choice, and no screen version (the
+    screen's own is used)."""
+    user.find(marker=marker).trigger('click', [choice, None])
+
+
+def click(user: User, marker: str) -> None:
+    """A click on a board button as the browser reports it: no argument."""
+    user.find(marker=marker).trigger('click', None)
+
+
+def disabled(user: User, marker: str) -> bool:
+    """Whether the one element with this marker is disabled."""
+    return one(user, marker).props.get('disabled') is True
+
+
+def saved(table) -> dict:
+    """The table's state as saved in the database."""
+    return stored_table(table.id)['state']
+
+
+async def open_position(user: User, table) -> None:
+    """Open this browser's screen of a table made by table_positions (seated at seat 0)."""
+    await user.open('/')
+    await user.open(seat_user(table))
+
+
+async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None,
+                    game: str = 'chinchon') -> tuple[str, str]:
+    """Ana makes a room, of Chinchón unless told (seat 2 for a person, the rest computers); returns
+    (table id, invite link)."""
+    await user.open(f'/play/{game}')
+    user.find(marker='opt-seats').elements.pop().value = seats
+    user.find(marker='opt-speed').elements.pop().value = 'instant'
+    user.find(marker='friends').click()
+    user.find(marker='room-name').type(name)
+    if clock is not None:
+        user.find(marker='room-clock').elements.pop().value = clock
+    user.find(marker='start').click()
+    await user.should_see(marker='invite-link')
+    link = one(user, 'invite-link').text
+    table_id = re.search(r'/room/([^/]+)/', link).group(1)
+    return table_id, link
+
+
+async def join(other: User, link: str, name: str) -> None:
+    """Another browser joins a room through its invite link under this name, and waits in it."""
+    await other.open(link[link.index('/room/'):])
+    other.find(marker='join-name').type(name)
+    other.find(marker='join').click()
+    await other.should_see(marker='waiting-room')
