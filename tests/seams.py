@@ -83,12 +83,14 @@ async def run_computers(table: Any, clock: ManualClock) -> None:
         await table.settle()
 
 
-async def until(condition: Callable[[], bool], *, turns: int = 5000) -> None:
+async def until(condition: Callable[[], bool], *, turns: int = 5000, patience: float = 30.0) -> None:
     """Wait for what a page's event handler does (NiceGUI runs an async one as a task of its own):
-    by turns of the event loop, never by wall time, so a busy machine waits the same. When a
-    turn brings nothing new, the tables' manual clock (conftest) jumps to its next timer, as
-    time would have passed: a save after its delay, a computer's pause. For a table's
-    computers alone, await ``table.settle()`` instead."""
+    by turns of the event loop, not by time, so a busy machine waits the same. When a turn brings
+    nothing new, the tables' manual clock (conftest) jumps to its next timer, as time would have
+    passed: a save after its delay, a computer's pause. Past ``turns``, what is awaited is in a
+    worker thread (NiceGUI reads a browser's storage file in one): the loop then sleeps between
+    looks, for at most ``patience`` seconds, a bound only a hang reaches. For a table's computers
+    alone, await ``table.settle()`` instead."""
     from app.tables import registry
 
     clock = registry.services().clock
@@ -98,7 +100,13 @@ async def until(condition: Callable[[], bool], *, turns: int = 5000) -> None:
         await asyncio.sleep(0)
         if turn % 10 == 9 and isinstance(clock, ManualClock) and (due := clock.next_due()) is not None:
             await clock.advance(due - clock.now())
-    raise AssertionError(f'condition not reached in {turns} turns of the event loop')
+    for _ in range(int(patience / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    waiting = sorted(task.get_name() for task in asyncio.all_tasks() if task is not asyncio.current_task())
+    raise AssertionError(f'condition not reached in {turns} turns of the event loop and {patience} s; '
+                         f'tasks: {waiting}')
 
 
 async def loop_turns(count: int = 200) -> None:
