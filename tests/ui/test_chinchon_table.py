@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
-from types import SimpleNamespace
 
 from nicegui.testing import User
 from seams import until

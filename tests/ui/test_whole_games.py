@@ -12,15 +12,15 @@ import re
 import pytest
 from nicegui.testing import User
 
-from app.engine.chinchon import BuyBack, Close, Discard, DrawStock
+from app.engine.chinchon import Close, DrawStock
 from app.games import GAMES_BY_ID
 from app.tables.registry import new_table, open_table
 from app.tables.room import SPECTATOR
 from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.worker import computer_choice
 from leaks import known_to, screen_text, shown_codes
-from table_positions import seat_user
 from screen import hand_codes, join, make_room, one, pick
+from table_positions import seat_user
 
 MOST_STEPS = 3000   # a bound far above any game's length: a game that never ends fails
 
@@ -126,7 +126,9 @@ async def test_a_whole_ronda_robada_game(user: User, clock, seats: int) -> None:
     points = [int(p) for p in re.findall(r'data-testid="count-row" data-seat="\d" data-points="(\d+)"',
                                          screen_text(user.client))]
     assert len(points) == seats and sum(points) == 4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 10 + 11 + 12)
-    assert list(table.state.outcome().winners) == [i for i, p in enumerate(points) if p == max(points)]
+    winners = [i for i, p in enumerate(points) if p == max(points)]
+    assert list(table.state.outcome().winners) == winners
+    assert screen_text(user.client).count('<span class="hod-chip">') == len(winners)   # each winner marked
     await user.should_see('Partidas ganadas en esta mesa: Tú ')
     user.find(marker='play-again').click()
     await table.settle()
