@@ -13,6 +13,9 @@ from table_browser import FrameWatch
 
 PUBLIC_PLACES = ('hand-card', 'discard', 'seat')
 COUNT_FRAME = '"data-testid":"count"'   # a frame that draws a count (every hand, on purpose)
+# the count asks to buy back or to go on, or the next hand is on already
+COUNT_ASKS_OR_MOVED_ON = """() => document.querySelector('[data-testid=table]').dataset.phase !== 'count'
+  || document.querySelector('[data-testid=next-hand], [data-testid=buyback-no]') !== null"""
 ROUNDS = 40   # bounded: each round, either person makes the decision their page asks for, if any
 
 
@@ -42,9 +45,12 @@ def step(page: Page, pressed: dict[int, str]) -> bool:
             page.get_by_test_id('discard-button').click()
         page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{version}'")
     elif current == 'count' and pressed.get(id(page)) != version:
+        # the count's panel may follow its phase by a moment, and the version may be the next
+        # hand's a moment before the phase is: wait for the panel's question, or for the hand
+        page.wait_for_function(COUNT_ASKS_OR_MOVED_ON)
+        if phase(page) != 'count':
+            return False
         pressed[id(page)] = version
-        # the count's panel may follow its phase by a moment: it asks either to buy back or to go on
-        page.wait_for_selector('[data-testid=next-hand], [data-testid=buyback-no]')
         if page.get_by_test_id('buyback-no').count():
             page.get_by_test_id('buyback-no').click()
         elif page.get_by_test_id('next-hand').is_enabled():   # not if you went on already
