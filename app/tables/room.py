@@ -91,11 +91,16 @@ class Seating:
         return [index for index, seat in enumerate(self.table.seats) if seat.is_person and seat.is_empty]
 
     def join(self, guest: str, user_id: int | None, name: Any) -> int:
-        """Seat a person who opened the invite link: the first free seat. Raises IllegalAction
-        when the room is full, started, or the name is taken or unusable."""
+        """Seat a person who opened the invite link: the first free seat. A browser or account
+        that has a seat here already gets that seat back, whatever name it sends: one browser
+        cannot hoard the free seats under several names. Raises IllegalAction when the room is
+        full, started, or the name is taken or unusable."""
         table = self.table
         if not table.waiting:
             raise IllegalAction('room_started', 'the game has started')
+        mine = table.seat_of(guest, user_id)
+        if mine is not None:
+            return mine
         name = clean_name(name)
         if any(seat.name.casefold() == name.casefold() for seat in table.seats if not seat.is_empty):
             raise IllegalAction('name_taken', 'somebody at the table has that name', name=name)

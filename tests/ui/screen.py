@@ -8,6 +8,7 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
+from components.table.room_form import PERSON
 from table_positions import seat_user, stored_table
 
 
@@ -73,14 +74,16 @@ async def open_position(user: User, table) -> None:
 
 
 async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str | None = None,
-                    game: str = 'chinchon') -> tuple[str, str]:
-    """Ana makes a room, of Chinchón unless told (seat 2 for a person, the rest computers); returns
-    (table id, invite link)."""
+                    game: str = 'chinchon', people: int = 2) -> tuple[str, str]:
+    """Ana makes a room, of Chinchón unless told (seat 2 for a person, or the first ``people``
+    seats, the rest computers); returns (table id, invite link)."""
     await user.open(f'/play/{game}')
     user.find(marker='opt-seats').elements.pop().value = seats
     user.find(marker='opt-speed').elements.pop().value = 'instant'
     user.find(marker='friends').click()
     user.find(marker='room-name').type(name)
+    for seat in range(3, people + 1):   # seat 2 is a person's already
+        user.find(marker=f'room-seat-kind-{seat - 1}').elements.pop().value = PERSON
     if clock is not None:
         user.find(marker='room-clock').elements.pop().value = clock
     user.find(marker='start').click()

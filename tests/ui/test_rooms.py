@@ -3,6 +3,7 @@ setup page, joined through its invite link, started by its creator; seats held f
 leave or run out of time; reactions; spectators."""
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from people import sign_in_by_ticket
 from screen import html_of, join, make_room, one
 from seams import until
 
+from app.engine.protocol import IllegalAction
 from app.tables.registry import open_table
 from app.tables.room import SPECTATOR
 from app.tables import room as room_module
@@ -80,6 +82,41 @@ async def test_a_taken_name_and_a_full_room_are_refused_in_words(user: User, cre
     await eva.open(link[link.index('/room/'):])
     await eva.should_see('Miras la partida: no hay asiento libre para ti.')
     await eva.should_not_see(marker='join')
+
+
+async def test_a_second_join_from_the_same_browser_keeps_its_one_seat(user: User, create_user) -> None:
+    """A browser that has joined sends another join (an invite page it left open) under another
+    name: it keeps its one seat, and the other free seat stays for a friend."""
+    table_id, link = await make_room(user, seats=3, people=3)
+    table = open_table(table_id)
+    assert table.seating.free_seats() == [1, 2]
+    luis = create_user()
+    await luis.open(link[link.index('/room/'):])
+    luis.find(marker='join-name').type('Luis')
+    luis.find(marker='join').click()
+    await until(lambda: table.seats[1].name == 'Luis')
+    luis_version = table.version
+    # the page left open sends its join, from the same browser, under another name
+    table_seats = [(seat.name, seat.guest) for seat in table.seats]
+    assert table.seating.join(table.seats[1].guest, None, 'Luis otra vez') == 1
+    assert [(seat.name, seat.guest) for seat in table.seats] == table_seats and table.version == luis_version
+    assert table.seating.free_seats() == [2]
+
+
+async def test_two_joins_racing_for_the_last_seat_give_it_to_exactly_one(user: User) -> None:
+    """Two browsers' joins in the same turn of the event loop (a join is one step of the table,
+    never interleaved): the first gets the last seat, the second is told the room is full."""
+    table_id, _ = await make_room(user, seats=2)
+    table = open_table(table_id)
+
+    async def join_as(guest: str, name: str) -> int | str:
+        try:
+            return table.seating.join(guest, None, name)
+        except IllegalAction as refusal:
+            return refusal.code
+
+    assert await asyncio.gather(join_as('luis-browser', 'Luis'), join_as('eva-browser', 'Eva')) == [1, 'room_full']
+    assert [seat.name for seat in table.seats] == ['Ana', 'Luis'] and table.seats[1].guest == 'luis-browser'
 
 
 async def test_the_creator_frees_a_seat_before_the_start(user: User, create_user) -> None:
