@@ -1,7 +1,7 @@
 """House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
 import os
 
-from app import config, security
+from app import config, logs, security
 
 security.private_files()   # before anything is written: the secret, SQLite and NiceGUI's storage are 0600
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
@@ -17,6 +17,7 @@ from models.db import init_db  # noqa: E402
 init_db()
 register_pages()
 security.install()          # security headers on every response; idle browsers' storage forgotten
+logs.install()              # what a page's socket may write to the log: one short line, a few a minute
 # the computer players think in worker processes (Table._bot_action): started fresh, as NiceGUI
 # advises, not forked from a server that runs threads
 run.process_pool_start_method = 'spawn'

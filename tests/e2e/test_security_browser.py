@@ -1,6 +1,9 @@
 """The Content-Security-Policy in a real browser: the pages work and the browser reports no
 violation (a blocked script, style, image or websocket would show up here first); signing in
-sets an HttpOnly session cookie that the page's scripts cannot read."""
+sets an HttpOnly session cookie that the page's scripts cannot read; a page's socket cannot flood
+the server's log."""
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
 
@@ -52,3 +55,23 @@ def test_signing_in_sets_a_cookie_the_page_cannot_read(page: Page) -> None:
     page.get_by_role('button', name='Entrar', exact=True).click()
     expect(page.get_by_role('link', name='Historial')).to_be_visible()
     assert violations == []
+
+
+# a page's socket writes to the server's log: 100 messages of 100 KB, each forging a line
+LOG_FLOOD = """() => { const forged = 'x'.repeat(100000) + '\\nERROR:app.accounts:forged line';
+  for (let i = 0; i < 100; i++)
+    window.socket.emit('log', {client_id: window.clientId, level: 'warning', message: forged}); }"""
+
+
+def test_a_pages_log_flood_grows_the_servers_log_by_a_few_kilobytes(page: Page, server_data: Path) -> None:
+    page.goto('/')
+    page.wait_for_function('window.did_handshake === true')
+    log = server_data / 'server.log'
+    before = log.stat().st_size
+    page.evaluate(LOG_FLOOD)
+    # one socket's messages are handled in order: once the language switch has answered, so have they
+    page.get_by_test_id('language-switch').click()
+    expect(page.get_by_role('heading', name='Spanish card games')).to_be_visible()
+    written = log.read_bytes()[before:].decode(errors='replace')
+    assert 0 < len(written) < 10_000   # 10 MB sent
+    assert not any(line.startswith('ERROR:app.accounts') for line in written.splitlines())
