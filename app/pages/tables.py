@@ -32,6 +32,8 @@ from components.table_parts import refusal_text
 TABLES_KEY = 'tables'   # app.storage.user: game id -> id of this browser's latest table of it
 GUEST_KEY = 'guest'
 ROOM_KEY = 'room'       # app.storage.user: the last room choices (your name, the seats, the clock)
+WATCHING_KEY = 'watching'   # app.storage.user: the rooms this browser watches, admitted by their invite link
+MOST_WATCHED = 20           # the newest ones: what a browser keeps cannot grow without bound
 
 
 def table_path(table_id: str) -> str:
@@ -138,6 +140,10 @@ def table_page(table_id: str, request: Request) -> None:
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
         if table is None:
             ui.status_code(404)   # the page says so in the table's own words
+        if table is not None and seat is None and table.room is not None and table.game.screen is not None \
+                and table.id in _watched():   # a spectator's own address for the room, as the invite link shows it
+            _spectate(table, request)
+            return
         if table is None or seat is None or table.game.screen is None:
             _no_seat(t('table.missing') if table is None else t('table.not_yours'),
                      None if table is None or table.game.screen is None else table.game)
@@ -191,10 +197,22 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
         if table.waiting and table.seating.free_seats():
             _join_form(table)
         else:
-            ui.label(t('room.watching')).classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center') \
-                .props('data-testid="spectator"')
-            _show(table, SPECTATOR, request)
+            watched = [table_id for table_id in _watched() if table_id != table.id]
+            app.storage.user[WATCHING_KEY] = (watched + [table.id])[-MOST_WATCHED:]
+            _spectate(table, request)
     return None
+
+
+def _watched() -> list[str]:
+    watched = app.storage.user.get(WATCHING_KEY)
+    return [table_id for table_id in watched if isinstance(table_id, str)] if isinstance(watched, list) else []
+
+
+def _spectate(table: Table, request: Request) -> None:
+    """The room as a spectator sees it: the public view, said to be watched."""
+    ui.label(t('room.watching')).classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center') \
+        .props('data-testid="spectator"')
+    _show(table, SPECTATOR, request)
 
 
 def _join_form(table: Table) -> None:

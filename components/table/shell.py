@@ -311,7 +311,8 @@ class TableScreen(ABC):
                     sanitize=False).classes('flex gap-2 items-center').mark('table-top')
             ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
             log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button lg:hidden')
-            action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
+            if not self.spectator:   # a spectator's game is not theirs to leave
+                action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
 
     def _game_over(self, view: Any) -> None:
         winners = view.outcome.winners
@@ -328,7 +329,9 @@ class TableScreen(ABC):
             ui.label(t('over.tally',
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
                 .classes('text-gray-700 text-center').props('data-testid="tally"')
-            with ui.row().classes('gap-2').classes('hod-own'):   # a spectator plays no next game
+            if self.spectator:   # a spectator plays no next game here
+                return
+            with ui.row().classes('gap-2'):
                 ui.button(t('over.play_again'), on_click=self.play_again) \
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')

@@ -157,6 +157,27 @@ async def test_a_spectator_of_a_started_room_sees_no_hand_and_every_seat_once(us
     assert sorted(re.findall(r'data-testid="(?:rr-)?seat" data-seat="(-?\d+)"', shown)) == ['0', '1']
 
 
+async def test_a_spectator_admitted_by_the_link_watches_at_the_tables_own_address(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    user.find(marker='start-room').click()   # the free seat goes to a computer
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    eva = create_user()
+    await eva.open(link[link.index('/room/'):])
+    await eva.should_see('Miras la partida: no hay asiento libre para ti.')
+    await eva.open(f'/table/{table_id}')     # a reload of the table's address, say
+    await eva.should_see('Miras la partida: no hay asiento libre para ti.')
+    await eva.should_see(marker='table')
+    # a spectator is offered nothing of the players': no new game of theirs
+    await eva.should_not_see(marker='new-game')
+    await user.should_see(marker='new-game')
+    # a browser that never had the link still finds the table closed to it
+    mallory = create_user()
+    await mallory.open(f'/table/{table_id}')
+    await mallory.should_see('Esta mesa es de otros jugadores')
+    await mallory.should_not_see(marker='table')
+
+
 async def test_the_turn_clock_hands_the_turn_to_the_computer(user: User, create_user, clock) -> None:
     table, luis, link = await started_room(user, create_user, clock=30)
     await table.settle()
