@@ -169,12 +169,13 @@ def register(*, username: str, password: str, confirmation: str, display_name: s
 
 
 def sign_up(*, username: str, password: str, confirmation: str, display_name: str = '',
-            language: str | None = None) -> tuple[Account, str]:
-    """`register`, then a one-use ticket for /session/start (see `app.sessions`)."""
+            language: str | None = None, client: Client | None = None) -> tuple[Account, str]:
+    """`register`, then a one-use ticket for /session/start, good in this client's browser only
+    (see `app.sessions`)."""
     account = register(username=username, password=password, confirmation=confirmation,
                        display_name=display_name, language=language)
     with database_guard():
-        return account, sessions.issue_ticket(account.id)
+        return account, sessions.issue_ticket(account.id, (client or Client()).browser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,10 +212,11 @@ def authenticate(*, username: str, password: str, now: datetime | None = None,
 
 
 def sign_in(*, username: str, password: str, client: Client = Client()) -> tuple[Account, str]:
-    """`authenticate`, then a one-use ticket for /session/start (see `app.sessions`)."""
+    """`authenticate`, then a one-use ticket for /session/start, good in this client's browser only
+    (see `app.sessions`)."""
     account = authenticate(username=username, password=password, client=client)
     with database_guard():
-        return account, sessions.issue_ticket(account.id)
+        return account, sessions.issue_ticket(account.id, client.browser)
 
 
 def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict[str, int]:

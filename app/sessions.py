@@ -49,11 +49,19 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def issue_ticket(user_id: int) -> str:
-    """A one-use ticket that /session/start turns into a session of `user_id` within a minute."""
+def ticket_digest(ticket: str, browser: str | None) -> str:
+    """What is stored of a ticket: its hash together with the browser it was issued to (NiceGUI's
+    browser id, from the signed session cookie), so that only that browser can use it."""
+    return digest(f'{browser or ""}:{ticket}')
+
+
+def issue_ticket(user_id: int, browser: str | None) -> str:
+    """A one-use ticket that /session/start turns into a session of `user_id` within a minute, in
+    the browser that asked for it alone (NiceGUI's browser id): a ticket an attacker got for their
+    own account and sends as a link signs nobody else in (login CSRF)."""
     ticket = new_token()
     with session_scope() as session:
-        add_sign_in_session(session=session, token_hash=digest(ticket), user_id=user_id,
+        add_sign_in_session(session=session, token_hash=ticket_digest(ticket, browser), user_id=user_id,
                             expires_at=utcnow() + TICKET_LIFETIME, pending=True)
     return ticket
 
@@ -62,15 +70,16 @@ def start_path(ticket: str, next_path: str) -> str:
     return '/session/start?' + urlencode({'ticket': ticket, 'next': next_path})
 
 
-def begin_session(ticket: str, *, old_session: str | None = None,
+def begin_session(ticket: str, browser: str | None, *, old_session: str | None = None,
                   device: str | None = None) -> tuple[str, str] | None:
     """Swap a ticket for a new session token: (session token, device token), or None for a ticket
-    that is unknown, used or expired. The browser's old session ends; its device token is kept."""
+    that is unknown, used, expired or issued to another browser. The browser's old session ends;
+    its device token is kept."""
     now = utcnow()
     device = device or new_token()
     token = new_token()
     with session_scope() as session:
-        user_id = take_sign_in_ticket(session=session, token_hash=digest(ticket), now=now)
+        user_id = take_sign_in_ticket(session=session, token_hash=ticket_digest(ticket, browser), now=now)
         if user_id is None:
             return None
         if old_session:
@@ -111,7 +120,7 @@ async def start_route(request: Request, ticket: str = '', next: str = '/') -> Re
     from app.accounts import safe_next
 
     try:
-        tokens = begin_session(ticket, old_session=request.cookies.get(SESSION_COOKIE),
+        tokens = begin_session(ticket, request.session.get('id'), old_session=request.cookies.get(SESSION_COOKIE),
                                device=request.cookies.get(DEVICE_COOKIE))
     except SQLAlchemyError as error:  # back to the form, which says what is wrong if it lasts
         log.error('sessions: the database failed: %s', error.__class__.__name__, exc_info=error)

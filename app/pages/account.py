@@ -81,7 +81,7 @@ def register_page(request: Request) -> RedirectResponse | None:
                 account, ticket = await run.io_bound(
                     accounts.sign_up, username=username.value or '', password=password.value or '',
                     confirmation=confirmation.value or '', display_name=display_name.value or '',
-                    language=language)
+                    language=language, client=accounts.client_of_this_browser())
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return

@@ -35,7 +35,7 @@ def throttle_of(key: str) -> tuple[int, bool]:
 def signed_in_browser(username: str = 'Ana', password: str = PASSWORD) -> tuple[str, str]:
     """(session token, device token) of a browser that signed in through the form and /session/start."""
     _, ticket = sign_in(username=username, password=password)
-    tokens = sessions.begin_session(ticket)
+    tokens = sessions.begin_session(ticket, None)
     assert tokens is not None
     return tokens
 
@@ -95,11 +95,11 @@ def test_one_client_trying_many_accounts_is_throttled_by_browser_and_by_address(
 def test_a_ticket_serves_once_and_each_sign_in_gets_a_new_token():
     account = register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
     _, ticket = sign_in(username='Ana', password=PASSWORD)
-    first, device = sessions.begin_session(ticket)
-    assert sessions.begin_session(ticket) is None           # used
+    first, device = sessions.begin_session(ticket, None)
+    assert sessions.begin_session(ticket, None) is None     # used
     assert sessions.user_of_token(first) == account.id
     _, ticket = sign_in(username='Ana', password=PASSWORD)
-    second, same_device = sessions.begin_session(ticket, old_session=first, device=device)
+    second, same_device = sessions.begin_session(ticket, None, old_session=first, device=device)
     assert (second != first, same_device) == (True, device)
     assert sessions.user_of_token(first) is None            # the browser's old session ended
     assert sessions.user_of_token(second) == account.id
@@ -109,13 +109,22 @@ def test_a_ticket_serves_once_and_each_sign_in_gets_a_new_token():
     assert second not in stored and sessions.digest(second) in stored
 
 
+def test_a_ticket_is_good_only_in_the_browser_it_was_issued_to():
+    account = register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    ticket = sessions.issue_ticket(account.id, 'browser-a')
+    assert sessions.begin_session(ticket, 'browser-b') is None
+    assert sessions.begin_session(ticket, None) is None
+    token, _ = sessions.begin_session(ticket, 'browser-a')   # the refusals did not use it up
+    assert sessions.user_of_token(token) == account.id
+
+
 def test_an_expired_ticket_or_session_is_worthless():
     account = register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
-    ticket = sessions.issue_ticket(account.id)
+    ticket = sessions.issue_ticket(account.id, None)
     with session_scope() as session:
-        row = session.get(SignInSession, sessions.digest(ticket))
+        row = session.get(SignInSession, sessions.ticket_digest(ticket, None))
         row.expires_at = utcnow() - timedelta(seconds=1)
-    assert sessions.begin_session(ticket) is None
+    assert sessions.begin_session(ticket, None) is None
     token, _ = signed_in_browser()
     with session_scope() as session:
         session.get(SignInSession, sessions.digest(token)).expires_at = utcnow() - timedelta(seconds=1)

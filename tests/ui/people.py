@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from nicegui import app
 from nicegui.testing import User
 from seams import sees
 
@@ -46,8 +47,15 @@ async def register_and_log_in(user: User, username: str) -> int:
     return account_id
 
 
+def browser_id() -> str:
+    """NiceGUI's id of the browser that made this test's latest request (in its signed session
+    cookie): a sign-in ticket is good in that browser alone."""
+    return app.storage.browser['id']
+
+
 async def sign_in_by_ticket(user: User, username: str) -> int:
     """Register an account and sign this browser in through a sign-in ticket (no form); returns its id."""
     account_id = new_account(username)
-    await user.open(sessions.start_path(sessions.issue_ticket(account_id), '/'))
+    await user.open('/')
+    await user.open(sessions.start_path(sessions.issue_ticket(account_id, browser_id()), '/'))
     return account_id

@@ -7,6 +7,7 @@ import re
 from nicegui.testing import User
 from seams import until
 
+from people import browser_id
 from screen import drawing, hand_codes, one, open_position, phase, pick
 from table_positions import chinchon_position, my_table_path, seat_user, stored_table
 
@@ -183,7 +184,8 @@ async def test_a_finished_game_goes_to_the_players_history(user: User, fresh_acc
     from app import accounts, sessions
 
     account = accounts.register(username='ana', password='correct horse', confirmation='correct horse')
-    await user.open(sessions.start_path(sessions.issue_ticket(account.id), '/'))  # signed in, as after the login form
+    await user.open('/')
+    await user.open(sessions.start_path(sessions.issue_ticket(account.id, browser_id()), '/'))  # as after the login form
     table = chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                               stock_top='2c', current=1, dealer=0, scores=[90, 0], limit=100)
     await open_position(user, table)

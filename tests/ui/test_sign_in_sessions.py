@@ -10,7 +10,7 @@ import httpx
 import pytest
 from nicegui import app
 from nicegui.testing import User
-from people import PASSWORD, log_in
+from people import PASSWORD, browser_id, log_in
 from seams import sees
 
 from app import accounts, sessions
@@ -54,7 +54,8 @@ async def test_the_session_cookie_is_http_only_lax_and_secure_over_https(user: U
     await user.open('/')
     for base, secure in (('http://test', False), ('https://test', True)):
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=base) as browser:
-            response = await browser.get(sessions.start_path(sessions.issue_ticket(account.id), '/'))
+            await browser.get('/')   # the browser NiceGUI knows by its session cookie: its ticket is good there alone
+            response = await browser.get(sessions.start_path(sessions.issue_ticket(account.id, browser_id()), '/'))
         assert response.status_code == 303 and response.headers['location'] == '/'
         cookie = next(value for value in response.headers.get_list('set-cookie')
                       if value.startswith(f'{sessions.SESSION_COOKIE}='))
@@ -218,3 +219,21 @@ async def test_a_link_from_another_site_to_the_sign_out_address_signs_nobody_out
     assert sessions.user_of_token(token) is not None
     await user.open('/history')
     await sees(user, ES['nav.history'])
+
+
+async def test_a_ticket_sent_as_a_link_signs_nobody_else_in(create_user) -> None:
+    """Login CSRF: an attacker signs in, stops before the redirect and sends the victim the link to
+    /session/start. The ticket was issued to the attacker's browser: the victim stays signed out
+    (their games would have gone to the attacker's history), and the ticket still works where it
+    was issued."""
+    attacker_account = accounts.register(username='Mallory', password=PASSWORD, confirmation=PASSWORD)
+    attacker, victim = create_user(), create_user()
+    await attacker.open('/')
+    link = sessions.start_path(sessions.issue_ticket(attacker_account.id, browser_id()), '/')
+    await victim.open('/')
+    await victim.open(link)
+    assert sessions.SESSION_COOKIE not in victim.http_client.cookies
+    await victim.open('/account')
+    await victim.should_see(marker='login-form')
+    await attacker.open(link)
+    await sees(attacker, ES['nav.history'])
