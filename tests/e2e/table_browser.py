@@ -3,22 +3,32 @@ for a phase or a move, and watching which cards the page has shown in its public
 compare with every card code the server sent)."""
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from leaks import codes
 
 PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
 
 
+# gathers into window.__shown every card shown in the public places, from the document's start
+# (an init script: a card shown in the first render and covered before the test looks counts)
+WATCH_SHOWN = """(() => {
+  const selector = %s;
+  window.__shown = new Set();
+  const collect = () => document.querySelectorAll(selector).forEach(e => window.__shown.add(e.dataset.card));
+  new MutationObserver(collect).observe(document, {subtree: true, childList: true, attributes: true,
+                                                   attributeFilter: ['data-card']});
+})();"""
+
+
 def watch_shown(page: Page, places: tuple[str, ...]) -> None:
-    """From now on ``window.__shown`` gathers every card shown in these places (test ids)."""
+    """On every document this page loads from now on, ``window.__shown`` gathers every card shown
+    in these places (test ids)."""
     selector = ', '.join(f'[data-testid={place}][data-card], [data-testid={place}] [data-card]' for place in places)
-    page.evaluate("""(selector) => {
-      window.__shown = new Set();
-      const collect = () => document.querySelectorAll(selector).forEach(e => window.__shown.add(e.dataset.card));
-      collect();
-      new MutationObserver(collect).observe(document.body, {subtree: true, childList: true, attributes: true});
-    }""", selector)
+    page.add_init_script(WATCH_SHOWN % json.dumps(selector))
 
 
 def shown(page: Page) -> set[str]:
@@ -27,10 +37,14 @@ def shown(page: Page) -> set[str]:
 
 def assert_public(page: Page, sent: set[str]) -> None:
     """Every card code the browser received has been shown in a public place. Playwright may
-    report a frame before the page has applied it: a card not shown yet gets a moment to appear."""
+    report a frame before the page has applied it: a card not shown yet may still appear (up to 5 s)."""
     missing = sent - shown(page)
     if missing:
-        page.wait_for_timeout(500)
+        try:
+            page.wait_for_function('(codes) => codes.every(code => window.__shown.has(code))',
+                                   arg=sorted(missing), timeout=5000)
+        except PlaywrightTimeout:
+            pass
         missing = sent - shown(page)
     assert not missing, f'cards sent before they were public: {sorted(missing)}'
 
@@ -57,17 +71,19 @@ def moved_on(page: Page, before: str) -> None:
 
 
 class FrameWatch:
-    """Every websocket frame the page receives, held against the cards it has shown: ``check``
-    fails when a card code was sent before it was public. Made before the table's page opens
-    (its socket is watched from the start); ``begin`` once the table is on screen."""
+    """Every websocket frame the page receives, held against the cards it has shown in these
+    public places: ``check`` fails when a card code was sent before it was public. Made before
+    the table's page opens (its socket and its documents are watched from the start); ``begin``
+    once the table is on screen."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, places: tuple[str, ...]) -> None:
         self.page, self.frames, self.sent = page, [], set()
         self.where: dict[str, str] = {}   # a code -> an excerpt of the frame that first carried it
+        watch_shown(page, places)
         page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: self.frames.append(str(payload))))
 
-    def begin(self, places: tuple[str, ...]) -> None:
-        watch_shown(self.page, places)
+    def begin(self) -> None:
+        """The cards the page holds as it is now (its first render included) count as sent."""
         self.sent = codes(self.page.content())
 
     def check(self) -> int:

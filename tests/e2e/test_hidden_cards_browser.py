@@ -19,9 +19,9 @@ def watched_decisions(page: Page, game: str, seats: int, places: tuple[str, ...]
                       step) -> int:
     """Start a game, then make ``DECISIONS`` decisions with ``step``, checking the frames at each;
     returns how many cards went by."""
-    watch = FrameWatch(page)
+    watch = FrameWatch(page, places)
     start_game(page, game, seats)
-    watch.begin(places)
+    watch.begin()
     most = 0
     for _ in range(DECISIONS):
         current = wait_for(page, *phases, 'count', 'over')

@@ -94,7 +94,7 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
     ana_context = browser.new_context(base_url=base_url, locale='es-ES')
     luis_context = browser.new_context(base_url=base_url, locale='es-ES')
     ana, luis = ana_context.new_page(), luis_context.new_page()
-    watches = {id(ana): FrameWatch(ana), id(luis): FrameWatch(luis)}
+    watches = {id(ana): FrameWatch(ana, PUBLIC_PLACES), id(luis): FrameWatch(luis, PUBLIC_PLACES)}
     try:
         ana.goto('/play/chinchon?new=true')
         ana.get_by_role('button', name='3', exact=True).click()
@@ -115,18 +115,18 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
         ana.get_by_test_id('start-room').click()
         for page in (ana, luis):
             expect(page.get_by_test_id('table')).to_be_visible()
-            watches[id(page)].begin(PUBLIC_PLACES)
+            watches[id(page)].begin()
         expect(luis.get_by_test_id('seat').filter(has_text='Ana')).to_be_visible()
         reaction_over_the_senders_seat(sender=luis, reader=ana, name='Luis')
         the_clock_counts_down(ana)
         # the room is full: a third browser opening the link watches, with no hand of anybody's
         eva_context = browser.new_context(base_url=base_url, locale='es-ES')
         eva = eva_context.new_page()
-        eva_watch = FrameWatch(eva)
+        eva_watch = FrameWatch(eva, ('discard', 'seat'))
         eva.goto(link)
         expect(eva.get_by_test_id('spectator')).to_be_visible()
         expect(eva.get_by_test_id('table')).to_be_visible()
-        eva_watch.begin(('discard', 'seat'))
+        eva_watch.begin()
         expect(eva.get_by_test_id('hand-card')).to_have_count(0)
 
         pressed: dict[int, str] = {}
