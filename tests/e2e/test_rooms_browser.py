@@ -9,7 +9,8 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from table_browser import FrameWatch
+from table_browser import FrameWatch, version
+from test_chinchon_browser import phase
 
 PUBLIC_PLACES = ('hand-card', 'discard', 'seat')
 COUNT_FRAME = '"data-testid":"count"'   # a frame that draws a count (every hand, on purpose)
@@ -19,20 +20,12 @@ COUNT_ASKS_OR_MOVED_ON = """() => document.querySelector('[data-testid=table]').
 ROUNDS = 40   # bounded: each round, either person makes the decision their page asks for, if any
 
 
-def phase(page: Page) -> str | None:
-    return page.get_by_test_id('table').get_attribute('data-phase')
-
-
-def version_of(page: Page) -> str | None:
-    return page.get_by_test_id('table').get_attribute('data-version')
-
-
 def step(page: Page, pressed: dict[int, str]) -> bool:
     """One decision of a simple player if this page has one (draw from the stock, close when
     allowed, else discard the card drawn; go on from a count once), without waiting for the
     others; True when it made one."""
     current = phase(page)
-    version = page.get_by_test_id('table').get_attribute('data-version')
+    seen = version(page)
     if current == 'draw':
         page.get_by_test_id('stock').click()
         page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'draw'")
@@ -43,14 +36,14 @@ def step(page: Page, pressed: dict[int, str]) -> bool:
         else:
             page.get_by_test_id('hand-card').last.click()
             page.get_by_test_id('discard-button').click()
-        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{version}'")
-    elif current == 'count' and pressed.get(id(page)) != version:
+        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{seen}'")
+    elif current == 'count' and pressed.get(id(page)) != seen:
         # the count's panel may follow its phase by a moment, and the version may be the next
         # hand's a moment before the phase is: wait for the panel's question, or for the hand
         page.wait_for_function(COUNT_ASKS_OR_MOVED_ON)
         if phase(page) != 'count':
             return False
-        pressed[id(page)] = version
+        pressed[id(page)] = seen
         if page.get_by_test_id('buyback-no').count():
             page.get_by_test_id('buyback-no').click()
         elif page.get_by_test_id('next-hand').is_enabled():   # not if you went on already
@@ -135,7 +128,7 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
         for _ in range(ROUNDS):
             if phase(ana) == 'over' and phase(luis) == 'over':
                 break
-            before, acted = version_of(ana), False
+            before, acted = version(ana), False
             for page in (ana, luis):
                 current = phase(page)
                 watch = watches[id(page)]
@@ -143,7 +136,7 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
                 watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]
                 if current in ('draw', 'discard'):   # the game waits for this person: no count is on its way
                     sent[id(page)] = max(sent[id(page)], watch.check())
-                elif current == 'count' and pressed.get(id(page)) != version_of(page):
+                elif current == 'count' and pressed.get(id(page)) != version(page):
                     watch.check()
                     watch.restart()   # the next hand's cards start afresh
                 acted = step(page, pressed) or acted
