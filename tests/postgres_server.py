@@ -88,11 +88,19 @@ class PostgresServer:
             shutil.chown(self.folder, self.user)
         self._command(str(self.bin / 'initdb'), '-D', str(self.data), '-U', SUPERUSER, '--auth=trust',
                       '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync')
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again, after ``halt``) on the data it has."""
         # durability is worth nothing to a throwaway server: no fsync, no waiting on commit
         options = (f"-p {PORT} -k {self.folder} -c listen_addresses='' -c fsync=off "
                    f'-c synchronous_commit=off -c full_page_writes=off -c timezone={SERVER_TIMEZONE}')
         self._command(str(self.bin / 'pg_ctl'), 'start', '-D', str(self.data), '-w', '-t', '60',
                       '-l', str(self.folder / 'server.log'), '-o', options)
+
+    def halt(self) -> None:
+        """Stop the server as an outage would, keeping its data: connections fail until ``resume``."""
+        self._command(str(self.bin / 'pg_ctl'), 'stop', '-D', str(self.data), '-m', 'fast', '-w')
 
     def stop(self) -> None:
         if (self.data / 'postmaster.pid').exists():

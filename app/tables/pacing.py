@@ -67,7 +67,9 @@ class ComputerTurns:
         """The computer seat that is to act now (a person's seat while a computer stands in)."""
         table = self.table
         seat = table.state.current_seat
-        if seat is None or table.waiting or (table.seats[seat].is_person and not table.presence.stands_in(seat)):
+        if seat is None or table.waiting or table.holding:
+            return None
+        if table.seats[seat].is_person and not table.presence.stands_in(seat):
             return None
         if table.pause is not None and not table.bot_may_act_during_pause():
             return None

@@ -99,7 +99,7 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
     table.recorded = True
     places = placements(scores, winners, BETTER[table.game.id])
     ended_at = datetime.now(UTC)
-    ids = []
+    ids, failed = [], False
     for own in table.person_seats():
         user_id = table.seats[own].user_id
         if user_id is None:
@@ -121,7 +121,10 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
         except (SQLAlchemyError, ValueError):   # losing the record must not break the table
             logger.exception('could not record a%s %s game for account %s', 'n abandoned' if abandoned else ' finished',
                              table.game.id, user_id)
+            failed = True
             continue
         if record is not None:
             ids.append(record)
+    # the database was down for every account: a finished game is recorded once saving works again
+    table.recorded = not (failed and not ids)
     return ids

@@ -26,7 +26,7 @@ from app.games import GameInfo
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.services import TableServices
+from app.tables.services import Saved, TableServices
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, insert_table, load_table,
@@ -52,7 +52,7 @@ class DatabaseStore:
     """Saves a table to the database after its steps (a compare-and-set on the version) and
     records a finished game in its account holders' history."""
 
-    def save(self, table: Table) -> bool:
+    def save(self, table: Table) -> Saved:
         return _save(table)
 
     def game_over(self, table: Table) -> None:
@@ -170,9 +170,13 @@ def _forget(table: Table) -> None:
 
 
 def _let_go_if_unwatched(table: Table) -> None:
-    if not table.watched() and _TABLES.get(table.id) is table:
-        table.stop()
-        _forget(table)
+    if table.watched() or _TABLES.get(table.id) is not table:
+        return
+    table.stop()
+    if table.holding:   # its last steps are only here: kept (and tried again) until they are saved
+        table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
+        return
+    _forget(table)
 
 
 def _seats_json(table: Table) -> str:
@@ -183,25 +187,25 @@ def _state_json(table: Table) -> str:
     return json.dumps(table.to_dict(), separators=(',', ':'))
 
 
-def _save(table: Table) -> bool:
+def _save(table: Table) -> Saved:
     """Write the table if the database still holds the version this process last wrote. A failed
-    write is tried again with the next step; a lost compare-and-set means another process has
-    written this table since, so this process lets its copy go (False)."""
+    write holds the table, which tries again; a lost compare-and-set means another process has
+    written this table since, so this process lets its copy go."""
     try:
         with session_scope() as session:
             written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
                                             version=table.version, state_json=_state_json(table),
                                             seats_json=_seats_json(table), status=table.status,
                                             user_id=account_of(table))
-    except SQLAlchemyError:
-        logger.exception('could not save table %s (will try again with the next step)', table.id)
-        return True
+    except SQLAlchemyError as error:
+        logger.error('could not save table %s (it holds and tries again): %s', table.id, str(error).splitlines()[0])
+        return Saved.FAILED
     if written:
         table.saved_version = table.version
-        return True
+        return Saved.OK
     logger.error('table %s was written by another process; this copy is let go', table.id)
     _forget(table)
-    return False
+    return Saved.LOST
 
 
 def abandon(table: Table) -> bool:

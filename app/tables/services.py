@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from app.tables.worker import computer_choice, think_in_worker
@@ -134,11 +135,16 @@ class SeededDeals:
         return f'{self._rng.getrandbits(128):032x}'
 
 
+class Saved(Enum):
+    """What became of a save."""
+    OK = 'ok'
+    FAILED = 'failed'   # the store could not write (database down): the table holds and tries again
+    LOST = 'lost'       # another process has written this table since: this copy stops for good
+
+
 class TableStore(Protocol):
-    def save(self, table: 'Table') -> bool:
-        """Write the table's current step; False when this copy has lost the table (another
-        process wrote it since): the table then stops. A failed write that may work later is
-        True, and is tried again with the next step."""
+    def save(self, table: 'Table') -> Saved:
+        """Write the table's current step."""
 
     def game_over(self, table: 'Table') -> None:
         """The game at this table has just ended (history records)."""
@@ -152,12 +158,12 @@ class MemoryStore:
     writes: list[dict[str, Any]] = field(default_factory=list)       # every step written, in order
     finished: list[str] = field(default_factory=list)                # table ids, once per game over
 
-    def save(self, table: 'Table') -> bool:
+    def save(self, table: 'Table') -> Saved:
         self.saved[table.id] = {**json.loads(json.dumps(table.to_dict())), 'version': table.version,
                                 'status': table.status}
         self.writes.append(self.saved[table.id])
         table.saved_version = table.version
-        return True
+        return Saved.OK
 
     def game_over(self, table: 'Table') -> None:
         self.finished.append(table.id)

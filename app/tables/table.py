@@ -24,13 +24,15 @@ from app.games import GAMES_BY_ID, GameInfo
 from app.tables.pacing import ComputerTurns
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
-from app.tables.services import TableServices
+from app.tables.services import Saved, TableServices
 
 LOG_LENGTH = 80
 # seconds; a step is saved once its update has surely left for the screens (a write that starts
 # while the update is still on its way delays it: at 10 ms a drop took 1.6x a bare button, at
 # 50 ms 1.4x). A kill in between loses at most that last step.
 SAVE_DELAY = 0.05
+# seconds between tries while the store cannot write: doubling from the first to the most
+SAVE_RETRY_FIRST, SAVE_RETRY_MOST = 0.5, 30.0
 logger = logging.getLogger(__name__)
 
 Subscriber = Callable[[Any, list[Event]], None]   # (this seat's view, the public events of the step)
@@ -56,6 +58,7 @@ class Table:
         self.version = version
         self.saved_version = version     # what the store holds (the compare-and-set's expectation)
         self.lost = False                # another process wrote this table: this copy stopped for good
+        self.failed_saves = 0            # saves failed in a row: the table holds until one works
         self.started_at = started_at if started_at is not None else self.clock.wall()
         # 'count' while a finished hand's count is on the screens, until a person goes on
         self.pause: str | None = pause
@@ -90,6 +93,12 @@ class Table:
     @property
     def status(self) -> str:
         return 'over' if self.is_over() else 'playing'
+
+    @property
+    def holding(self) -> bool:
+        """The store cannot write this table: no move is taken until a save works again, so
+        nothing that was played can be lost to a restart meanwhile."""
+        return self.failed_saves > 0
 
     @property
     def waiting(self) -> bool:
@@ -173,6 +182,8 @@ class Table:
             raise IllegalAction('not_your_seat', 'that seat is not yours')
         if self.waiting:
             raise IllegalAction('room_waiting', 'the game has not started yet')
+        if self.holding:
+            raise IllegalAction('saving_held', 'the table waits for the database to save it')
         if version != self.version:
             raise IllegalAction('stale', 'the table has moved on since this screen was drawn')
 
@@ -296,9 +307,34 @@ class Table:
         if self._save_pending is not None:
             self._save_pending.cancel()
             self._save_pending = None
-        if not self.lost and not self.store.save(self):
+        if self.lost:
+            return
+        saved = self.store.save(self)
+        if saved is Saved.LOST:
             self.lost = True      # another process has the table: this copy never writes again
             self.stop()
+        elif saved is Saved.FAILED:
+            self._hold()
+        elif self.holding:
+            self._release()
+
+    def _hold(self) -> None:
+        """A save failed: stop the computers, tell every screen, and try again a little later,
+        waiting twice as long after each failure."""
+        self.failed_saves += 1
+        self.computers.stop()
+        wait = min(SAVE_RETRY_MOST, SAVE_RETRY_FIRST * 2 ** (self.failed_saves - 1))
+        self._save_pending = self.clock.call_later(wait, self.save)
+        if self.failed_saves == 1:
+            self.notify([])
+
+    def _release(self) -> None:
+        """Saving works again: a game that ended meanwhile is recorded now, and play goes on."""
+        self.failed_saves = 0
+        if self.is_over() and not self.recorded:
+            self.store.game_over(self)
+        self.notify([])
+        self.computers.start()
 
     def save_soon(self) -> None:
         """Save a moment later, once the step is on its way to the screens (what a click waits

@@ -101,6 +101,7 @@ class TableScreen(ABC):
         with self.root, ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start'):
             with ui.column().classes('hod-felt w-full lg:w-auto lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
                 self.top = ui.element('div').classes('w-full')
+                self.holding_view = ui.html('', sanitize=False).classes('w-full').mark('saving-held')
                 if self.table.room is not None:
                     self._room_strip()
                 self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
@@ -223,6 +224,7 @@ class TableScreen(ABC):
     def _render(self, view: Any) -> None:
         phase = self.phase(view)
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version)})
+        self.live.html(self.holding_view, self.holding_html())
         game = self.table.game_number
         self.rebuild_when_changed('top', (game, self.hand_number(view)), self.top, lambda: self._top_bar(view))
         during_play = phase not in ('count', 'over')
@@ -293,6 +295,13 @@ class TableScreen(ABC):
             container.clear()
             with container:
                 build()
+
+    def holding_html(self) -> str:
+        """While the table cannot be saved it takes no move: every screen at it says so."""
+        if not self.table.holding:
+            return ''
+        return (f'<div class="bg-amber-100 text-amber-900 rounded px-3 py-2 text-sm font-medium" '
+                f'data-testid="saving-held" role="alert">{escape(t("table.saving_held"))}</div>')
 
     def notice_html(self) -> str:
         return (f'<div class="text-amber-200 text-sm" data-testid="notice" role="alert">{escape(self.notice)}</div>'

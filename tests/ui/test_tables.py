@@ -144,10 +144,11 @@ async def test_a_database_fault_when_dealing_says_so_and_creates_nothing(user: U
     caplog.clear()
 
 
-async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monkeypatch, clock) -> None:
+async def test_a_database_fault_while_saving_holds_the_table_until_a_retry_works(monkeypatch, clock) -> None:
     from sqlalchemy.exc import OperationalError
 
-    from app.tables.table import SAVE_DELAY
+    from app.engine.protocol import IllegalAction
+    from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST
     from table_positions import stored_table
 
     clock.autojump = False   # Lucía's reply waits for time the test never gives
@@ -164,7 +165,11 @@ async def test_a_database_fault_while_saving_is_retried_with_the_next_step(monke
     monkeypatch.setattr(registry, 'save_table_if_version', flaky)
     table.act(0, DrawStock(), table.version)
     await clock.advance(SAVE_DELAY)
-    assert stored_table(table.id)['version'] == 0 and not table.lost   # kept, not let go
+    assert stored_table(table.id)['version'] == 0 and table.holding and not table.lost   # kept, not let go
+    with pytest.raises(IllegalAction):
+        table.act(0, Discard(spanish_card('12c')), table.version)
+    await clock.advance(SAVE_RETRY_FIRST)   # the next try works
+    assert stored_table(table.id)['version'] == 1 and not table.holding
     table.act(0, Discard(spanish_card('12c')), table.version)
     await clock.advance(SAVE_DELAY)
     saved = stored_table(table.id)
