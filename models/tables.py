@@ -14,7 +14,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import case, func
+from sqlalchemy import and_, case, func, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -122,6 +122,7 @@ class GameTable(SQLModel, table=True):
     status: str = Field(default='playing', max_length=16, index=True)   # playing | over | abandoned
     # the account at the table, if any: its unfinished tables of a game are found by it
     user_id: int | None = Field(default=None, index=True)
+    person_acted: bool = False   # a person has made a move here: a guest's table is kept a while
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
 
@@ -355,7 +356,8 @@ def load_table(*, session: Session, table_id: str) -> GameTable | None:
 
 
 def save_table_if_version(*, session: Session, table_id: str, expected_version: int, version: int,
-                          state_json: str, seats_json: str, status: str, user_id: int | None = None) -> bool:
+                          state_json: str, seats_json: str, status: str, user_id: int | None = None,
+                          person_acted: bool = False) -> bool:
     """Write the table only if the stored version is still `expected_version` (compare-and-set in
     one UPDATE): of two processes saving the same version, the database lets exactly one through.
     False means someone else wrote first (or the table is gone or abandoned): reload, do not retry.
@@ -365,7 +367,7 @@ def save_table_if_version(*, session: Session, table_id: str, expected_version: 
         update(GameTable)
         .where(col(GameTable.id) == table_id, col(GameTable.version) == expected_version)
         .values(version=version, state_json=state_json, seats_json=seats_json, status=status,
-                updated_at=utcnow(), **account)
+                updated_at=utcnow(), person_acted=person_acted, **account)
         .execution_options(synchronize_session=False))
     return result.rowcount == 1
 
@@ -403,5 +405,19 @@ def abandon_idle_tables(*, session: Session, before: datetime) -> int:
         update(GameTable)
         .where(col(GameTable.status) == 'playing', col(GameTable.updated_at) < before)
         .values(status='abandoned', version=GameTable.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False))
+    return result.rowcount
+
+
+def delete_guest_tables(*, session: Session, untouched_before: datetime, closed_before: datetime,
+                        keep: list[str] = ()) -> int:
+    """Delete the tables no account sits at (they feed no history) that nobody played at and no
+    one touched since `untouched_before`, or that ended (finished or abandoned) and were untouched
+    since `closed_before`, but those in `keep`; returns how many."""
+    result = session.exec(
+        delete(GameTable)
+        .where(col(GameTable.user_id).is_(None), col(GameTable.id).not_in(list(keep)),
+               or_(and_(col(GameTable.person_acted).is_(False), col(GameTable.updated_at) < untouched_before),
+                   and_(col(GameTable.status) != 'playing', col(GameTable.updated_at) < closed_before)))
         .execution_options(synchronize_session=False))
     return result.rowcount

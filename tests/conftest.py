@@ -36,6 +36,14 @@ def inline_tables(request: pytest.FixtureRequest) -> Iterator['ManualClock']:
     registry.configure(**vars(old))
 
 
+@pytest.fixture(autouse=True)
+def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test counts its new tables from zero (each test's clock starts at zero too)."""
+    from app import limits
+
+    monkeypatch.setattr(limits, 'NEW_TABLES', limits.NewTables())
+
+
 @pytest.fixture
 def memory_store() -> Iterator['MemoryStore']:
     """Tables made from now on save to memory instead of the database."""

@@ -314,6 +314,8 @@ MESSAGES: dict[str, str] = {
     'table.void_short': 'void',
     'table.select_first': 'Pick a card from your hand first.',
     'play.ongoing': 'You have an unfinished game of {game}.',
+    'play.too_many.minute': 'You have started a lot of tables in very little time. Wait a minute and you can deal another; the ones you have open are still there.',
+    'play.too_many.day': 'You have started as many new tables as one day allows. You can go on playing the ones you have open; tomorrow you can deal more.',
     'table.unavailable': 'We could not open the table just now. Try again in a few seconds.',
     'table.saving_held': "We can't save the game right now, so the table is paused. Play goes on by itself as soon as the database is back; nothing you played is lost.",
     'table.missing_title': 'Table not found',

@@ -315,6 +315,8 @@ MESSAGES: dict[str, str] = {
     'table.void_short': 'nula',
     'table.select_first': 'Primero elige una carta de tu mano.',
     'play.ongoing': 'Tienes una partida de {game} sin terminar.',
+    'play.too_many.minute': 'Has empezado muchas mesas en muy poco tiempo. Espera un minuto y podrás repartir otra; las que tienes abiertas siguen ahí.',
+    'play.too_many.day': 'Hoy ya has empezado todas las mesas nuevas que se pueden. Puedes seguir jugando las que tienes abiertas; mañana podrás repartir más.',
     'table.unavailable': 'No hemos podido abrir la mesa ahora mismo. Inténtalo de nuevo en unos segundos.',
     'table.saving_held': 'Ahora mismo no podemos guardar la partida, así que la mesa está en pausa. Seguirá sola en cuanto vuelva la base de datos; no se pierde nada de lo jugado.',
     'table.missing_title': 'Mesa no encontrada',

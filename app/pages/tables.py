@@ -14,11 +14,12 @@ from nicegui import app, ui
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
+from app import limits
 from app.accounts import current_account, current_user_id
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
-from app.tables.registry import TableUnavailable, add_table, create_table, new_table, open_table
+from app.tables.registry import TableUnavailable, add_table, create_table, new_table, open_table, services
 from app.tables.room import SPECTATOR, Room, clean_name
 from app.tables.seats import ROOM_BOT_NAMES, Seat
 from app.tables.table import Table
@@ -91,9 +92,19 @@ def play_page(game_id: str) -> None:
         setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice), room_form)
 
 
+def may_deal() -> bool:
+    """Count a new table for this browser and its address; past a limit, say so and deal nothing."""
+    window = limits.NEW_TABLES.take(app.storage.browser.get('id'), ui.context.client.ip or None, services().clock.now())
+    if window is not None:
+        ui.notify(t(f'play.too_many.{window.name}'), type='warning', multi_line=True)
+    return window is None
+
+
 def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
     """Deal a new table with this browser's person in the first seat, and go to its address."""
     app.storage.user[options_key(game)] = choice
+    if not may_deal():
+        return
     account = current_account()
     person = Seat('person', name=account.display_name if account else '', guest=guest_token(),
                   user_id=account.id if account else None)
@@ -117,6 +128,8 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
         name = account.display_name if account else clean_name(name)
     except IllegalAction as refusal:
         ui.notify(refusal_text(refusal), type='warning')
+        return
+    if not may_deal():
         return
     names = iter(bot for bot in ROOM_BOT_NAMES if bot.casefold() != name.casefold())
     seats = [Seat('person', name=name, guest=guest_token(), user_id=account.id if account else None)]

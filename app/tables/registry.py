@@ -29,13 +29,16 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Saved, TableServices
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, insert_table, load_table,
-                           save_table_if_version, unfinished_tables, utcnow)
+from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, delete_guest_tables,
+                           insert_table, load_table, save_table_if_version, unfinished_tables, utcnow)
 
 logger = logging.getLogger(__name__)
 ID_PATTERN = re.compile(r'^[A-Za-z0-9_-]{16}$')
 KEEP_UNWATCHED = 120.0                 # seconds a table stays in memory after its last screen left
 ABANDON_AFTER = timedelta(days=30)     # unfinished tables left alone this long are closed
+# a guest table (no account: it feeds no history) is deleted a day after it was left if nobody
+# ever played at it, or 30 days after it was closed (finished or abandoned)
+FORGET_UNPLAYED, FORGET_CLOSED = timedelta(days=1), timedelta(days=30)
 
 _TABLES: dict[str, Table] = {}
 
@@ -103,13 +106,15 @@ def add_table(table: Table) -> Table:
     the live one of its id. Raises TableUnavailable when the database cannot take it."""
     row = GameTable(id=table.id, game_id=table.game.id, options_json=json.dumps(table.options.to_dict()),
                     seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
-                    status=table.status, user_id=account_of(table))
+                    status=table.status, user_id=account_of(table), person_acted=table.person_acted)
     try:
         with session_scope() as session:
             insert_table(session=session, table=row)
     except SQLAlchemyError as error:
         logger.exception('could not store a new %s table', table.game.id)
         raise TableUnavailable(str(error)) from error
+    # in memory only while a screen shows it: one dealt and never opened is let go like one left
+    table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
     return _adopt(table)
 
 
@@ -196,7 +201,7 @@ def _save(table: Table) -> Saved:
             written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
                                             version=table.version, state_json=_state_json(table),
                                             seats_json=_seats_json(table), status=table.status,
-                                            user_id=account_of(table))
+                                            user_id=account_of(table), person_acted=table.person_acted)
     except SQLAlchemyError as error:
         logger.error('could not save table %s (it holds and tries again): %s', table.id, str(error).splitlines()[0])
         return Saved.FAILED
@@ -264,6 +269,15 @@ def abandon_idle(now: Any = None) -> int:
     return closed
 
 
+def forget_guest_tables(now: Any = None) -> int:
+    """Delete the guest tables nobody needs any more (see FORGET_UNPLAYED); returns how many. A
+    copy still in memory is left alone: it is being watched, or was touched moments ago."""
+    now = now or utcnow()
+    with session_scope() as session:
+        return delete_guest_tables(session=session, untouched_before=now - FORGET_UNPLAYED,
+                                   closed_before=now - FORGET_CLOSED, keep=list(_TABLES))
+
+
 def save_all() -> None:
     """Save every table whose last step is still held back (the server is stopping)."""
     for table in list(_TABLES.values()):
@@ -271,12 +285,13 @@ def save_all() -> None:
 
 
 async def keep_tidy(every: float = 6 * 3600) -> None:
-    """Runs for the server's life: closes abandoned tables at start and every few hours."""
+    """Runs for the server's life: closes abandoned tables and deletes the guest tables nobody
+    needs, at start and every few hours."""
     while True:
         try:
-            closed = abandon_idle()
-            if closed:
-                logger.info('closed %d abandoned tables', closed)
+            closed, deleted = abandon_idle(), forget_guest_tables()
+            if closed or deleted:
+                logger.info('closed %d abandoned tables, deleted %d guest tables', closed, deleted)
         except SQLAlchemyError:
-            logger.exception('could not close abandoned tables')
+            logger.exception('could not tidy the tables')
         await asyncio.sleep(every)

@@ -45,7 +45,7 @@ class Table:
                  hand_results: list[dict[str, Any]] | None = None,
                  hand_orders: dict[int, list[str]] | None = None, recorded: bool = False,
                  dealer: int | None = None, past_games: list[dict[str, Any]] | None = None,
-                 room: Room | None = None) -> None:
+                 room: Room | None = None, person_acted: bool = False) -> None:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
         # the registry checks every rule option: a tampered one raises ValueError here
@@ -66,6 +66,7 @@ class Table:
         self.hand_results: list[dict[str, Any]] = list(hand_results or [])  # every hand-end event
         self.hand_orders: dict[int, list[str]] = dict(hand_orders or {})    # how each person arranged the hand
         self.recorded = recorded          # the finished game went to the history of its account holders
+        self.person_acted = person_acted  # a person has played here (a guest table nobody played at is pruned)
         self.subscribers: dict[int, list[Subscriber]] = {}
         self._save_pending: Any = None
         self.room = room
@@ -140,6 +141,7 @@ class Table:
             raise IllegalAction('wait_for_count', 'finish looking at the count first')
         events = self.state.apply(seat, action)
         self.presence.acted(seat)
+        self.person_acted = True
         self._step(events)
 
     def resume_after_count(self, seat: int, version: int) -> None:
@@ -355,7 +357,7 @@ class Table:
                 'pause': self.pause, 'log': self.log, 'hand_results': self.hand_results,
                 'hand_orders': {str(seat): order for seat, order in self.hand_orders.items()},
                 'recorded': self.recorded, 'dealer': self.dealer, 'past_games': self.past_games,
-                'room': self.room.to_dict() if self.room is not None else None}
+                'room': self.room.to_dict() if self.room is not None else None, 'person_acted': self.person_acted}
 
     @classmethod
     def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -368,4 +370,5 @@ class Table:
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
                    recorded=bool(raw.get('recorded')), dealer=raw.get('dealer'), past_games=raw.get('past_games'),
-                   room=Room.from_dict(raw['room']) if raw.get('room') else None)
+                   room=Room.from_dict(raw['room']) if raw.get('room') else None,
+                   person_acted=bool(raw.get('person_acted', True)))   # saved before it was kept: played at

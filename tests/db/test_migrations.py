@@ -49,7 +49,7 @@ def differences_from_the_models(url: str) -> list:
 
 def test_an_empty_database_gets_every_table_of_the_models(empty_database_url):
     db.init_db(empty_database_url)
-    assert revision_of(empty_database_url) == db.head_revisions() == {'0004'}
+    assert revision_of(empty_database_url) == db.head_revisions() == {'0005'}
     assert differences_from_the_models(empty_database_url) == []
 
 
@@ -186,3 +186,12 @@ def test_an_unfinished_table_saved_before_0004_is_found_by_its_account(empty_dat
     with db.session_scope() as session:
         assert {table_id: load_table(session=session, table_id=table_id).user_id
                 for table_id in ('playing', 'over', 'guest')} == {'playing': 7, 'over': None, 'guest': None}
+    # 0005: a table saved before it counts as played at (never taken for one nobody played at)...
+    with db.session_scope() as session:
+        assert all(load_table(session=session, table_id=table_id).person_acted
+                   for table_id in ('playing', 'over', 'guest'))
+    # ...while a new one says it itself
+    with db.session_scope() as session:
+        insert_table(session=session, table=GameTable(id='new', game_id='chinchon', state_json='{}'))
+    with db.session_scope() as session:
+        assert load_table(session=session, table_id='new').person_acted is False
