@@ -1,7 +1,7 @@
 """House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
 import os
 
-from app import config, logs, security
+from app import config, logs, security, serving
 
 security.private_files()   # before anything is written: the secret, SQLite and NiceGUI's storage are 0600
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
@@ -36,4 +36,5 @@ if __name__ in {'__main__', '__mp_main__'}:
         reload=False,
         show=False,
         show_welcome_message=False,
+        **serving.uvicorn_settings(),   # bounds on slow, idle and too many connections
     )

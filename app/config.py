@@ -4,6 +4,10 @@ HOST, PORT          where `python main.py` listens (0.0.0.0:8080)
 DATA_DIR            folder for the SQLite file, the storage secret and NiceGUI's storage (./data)
 DATABASE_URL        any SQLAlchemy URL; default sqlite:///<DATA_DIR>/house_of_decks.db
 STORAGE_SECRET      signs the browser session; default: generated once into <DATA_DIR>/storage_secret
+ALLOWED_ORIGINS     the origins a page's socket may come from, comma-separated (behind a proxy that
+                    rewrites the Host: its public address, e.g. https://houseofdecks.example);
+                    default: the site's own, as the request's Host (and X-Forwarded-Host) names it
+HOD_HEADER_TIMEOUT, HOD_MOST_CONNECTIONS   bounds on connections (app/serving.py)
 """
 from __future__ import annotations
 
@@ -55,3 +59,9 @@ def public_url() -> str:
     """The address a browser on this machine opens (a server listening on every address is on localhost)."""
     shown = 'localhost' if host() in {'0.0.0.0', '::', ''} else host()
     return f'http://{f"[{shown}]" if ":" in shown else shown}:{port()}'
+
+
+def allowed_origins() -> list[str] | None:
+    """The origins a page's socket may come from; None: the one the request itself names."""
+    origins = [origin.strip().rstrip('/') for origin in os.environ.get('ALLOWED_ORIGINS', '').split(',')]
+    return [origin for origin in origins if origin] or None

@@ -24,6 +24,8 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app import config
+
 log = logging.getLogger(__name__)
 
 CONTENT_SECURITY_POLICY = '; '.join((  # noqa: FLY002  (one directive a line reads better)
@@ -135,7 +137,10 @@ class SecurityHeaders:
 
 def install() -> None:
     """Called by main.py on every start (NiceGUI's test fixture re-runs it with the middleware cleared)."""
-    from nicegui import app
+    from nicegui import app, core
 
     app.add_middleware(SecurityHeaders)
+    # NiceGUI accepts a socket from any origin ('*'): a page of another site could then open one
+    # with this site's cookies. None is engine.io's same-origin check against the request's Host.
+    core.sio.eio.cors_allowed_origins = config.allowed_origins()
     app.on_startup(keep_storage_tidy)

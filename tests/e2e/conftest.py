@@ -41,14 +41,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen:
+def start_server(data: Path, port: int, **settings: str) -> subprocess.Popen:
     """The real server (serve.py: `python main.py` dealing from a known seed) on this port with its
-    data (SQLite database included) in `data`; returns once the site answers, or fails the test
-    with the server's log."""
+    data (SQLite database included) in `data`, and these environment settings; returns once the
+    site answers, or fails the test with the server's log."""
     env = {key: value for key, value in os.environ.items()
            if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data),
-               DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1')
+               DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1', **settings)
     log = open(data / 'server.log', 'a')
     process = subprocess.Popen([sys.executable, str(Path(__file__).with_name('serve.py'))], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT)

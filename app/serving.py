@@ -1,0 +1,93 @@
+"""Where uvicorn faces the port: bounds on slow and idle connections, and on how many there are.
+
+uvicorn's own keep-alive timeout closes a connection idle between requests, but nothing bounds
+how long a new connection may take to send its first request's headers: 2,000 half-sent headers
+stayed open for a minute in an audit, and 21,000 used up the file descriptors, after which a normal
+request got an empty reply. So the HTTP protocol uvicorn would pick is extended (through uvicorn's
+public ``http=`` setting and asyncio's Protocol methods only) to close a connection whose first
+headers are not complete in time, and to close at once any connection beyond the limit.
+
+Behind nginx (the multi-process deployment) nginx applies the same limits to every request; this
+is what holds when uvicorn itself faces the internet, as with ``python main.py``.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import resource
+from typing import Any
+
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+END_OF_HEADERS = b'\r\n\r\n'
+
+
+def header_timeout() -> float:
+    """Seconds a new connection has to send its first request's headers (HOD_HEADER_TIMEOUT)."""
+    return float(os.environ.get('HOD_HEADER_TIMEOUT', '10'))
+
+
+def keep_alive_timeout() -> int:
+    """Seconds an idle connection stays open between requests (uvicorn's default, said here)."""
+    return 5
+
+
+def most_connections() -> int:
+    """Connections open at once (HOD_MOST_CONNECTIONS); by default what the file descriptors allow,
+    less a reserve for the database, the log and the computers' worker processes."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if wanted > soft:   # a process may raise its own soft limit up to the hard one
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    default = 10_000 if soft == resource.RLIM_INFINITY else max(64, min(10_000, soft - 256))
+    return int(os.environ.get('HOD_MOST_CONNECTIONS', default))
+
+
+class BoundedConnections(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's HTTP protocol, with a deadline for the first headers and a cap on connections.
+
+    The connections are counted by their transports: one upgraded to a websocket moves to another
+    protocol object but keeps its transport, so it still counts until it closes."""
+
+    transports: set[Any] = set()   # this server's open connections (and some closed, forgotten at the limit)
+    limit = 10_000
+    deadline = 10.0
+
+    def connection_made(self, transport: Any) -> None:
+        cls = BoundedConnections
+        if len(cls.transports) >= cls.limit:
+            cls.transports = {known for known in cls.transports if not known.is_closing()}
+        if len(cls.transports) >= cls.limit:   # refused before it can hold a descriptor for long
+            self._first_headers = None
+            transport.abort()
+            return
+        cls.transports.add(transport)
+        super().connection_made(transport)
+        self._tail = b''
+        self._first_headers = asyncio.get_running_loop().call_later(cls.deadline, transport.abort)
+
+    def data_received(self, data: bytes) -> None:
+        if self._first_headers is not None:
+            seen = self._tail + data
+            if END_OF_HEADERS in seen:
+                self._first_headers.cancel()
+                self._first_headers = None
+            else:
+                self._tail = seen[-(len(END_OF_HEADERS) - 1):]
+        super().data_received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._first_headers is not None:
+            self._first_headers.cancel()
+            self._first_headers = None
+        if self.transport is not None:
+            BoundedConnections.transports.discard(self.transport)
+            super().connection_lost(exc)
+
+
+def uvicorn_settings() -> dict[str, Any]:
+    """What main.py hands ``ui.run`` (and so uvicorn) for these bounds."""
+    BoundedConnections.limit, BoundedConnections.deadline = most_connections(), header_timeout()
+    return {'http': BoundedConnections, 'timeout_keep_alive': keep_alive_timeout()}
