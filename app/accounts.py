@@ -1,8 +1,8 @@
-"""Accounts: password hashing, sign-up, login with throttling, and who is logged in.
+"""Accounts: password hashing, sign-up, login with throttling, password changes.
 
-Guests play without an account; an account only adds the score history. Who is signed in comes
-from our own session cookie (`app.sessions`), never from NiceGUI's storage cookie, which may have
-been copied before the sign-in.
+Guests play without an account; an account only adds the score history. This is the account
+domain: no page, no NiceGUI. Signing in ends in a one-use ticket of `app.sessions`, which turns it
+into the session cookie; who is signed in in the browser at hand is `app.visitor`'s question.
 
 Every refusal is an `AccountError` carrying a catalog key and its parameters, so that pages show
 it in the player's language: `t(error.key, **error.params)`.
@@ -31,15 +31,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from urllib.parse import quote, urlsplit
 
 from passlib.context import CryptContext
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from starlette.requests import Request
-from starlette.responses import RedirectResponse
 
 from app import sessions
-from app.i18n import LANGUAGES, set_language
 from models.db import session_scope
 from models.tables import (User, clear_login_throttles, count_login_failure, create_user, delete_user,
                            forget_login_failures, get_user, get_user_by_username, is_known_device,
@@ -300,89 +296,6 @@ def get_account(user_id: int) -> Account | None:
         return Account.of(user) if user else None
 
 
-# the browser session (these need a page or event context)
-
-def current_user_id() -> int | None:
-    """The id of the account signed in in this browser, or None for a guest (also outside any
-    page or event context, when the session has ended or the account has been deleted meanwhile)."""
-    account = current_account()
-    return account.id if account else None
-
-
-def session_token() -> str | None:
-    """This browser's session cookie, as sent with the request of the page in hand."""
-    from nicegui import ui
-
-    try:
-        return ui.context.client.request.cookies.get(sessions.SESSION_COOKIE)
-    except RuntimeError:  # no page or event context: nobody is signed in here
-        return None
-
-
-def current_account() -> Account | None:
-    token = session_token()
-    if not token:
-        return None
-    try:
-        user_id = sessions.user_of_token(token)
-        return get_account(user_id) if user_id is not None else None
-    except SQLAlchemyError as error:  # pages still show, as a guest's
-        log.error('accounts: the database failed: %s', error.__class__.__name__, exc_info=error)
-        return None
-
-
-def client_of_this_browser() -> Client:
-    """For `sign_in`'s throttle: read in the event handler, before the work goes to a thread."""
-    from nicegui import app, ui
-
-    client = ui.context.client
-    return Client(browser=app.storage.browser.get('id'), address=client.ip or None,
-                  device=client.request.cookies.get(sessions.DEVICE_COOKIE))
-
-
-def start_session(account: Account, ticket: str, next_path: str) -> None:
-    """Send the browser to swap its ticket for a session cookie (app.sessions), then to `next_path`;
-    the account's language (if it chose one) becomes the page language."""
-    from nicegui import ui
-
-    if account.language in LANGUAGES:
-        set_language(account.language)
-    ui.navigate.to(sessions.start_path(ticket, safe_next(next_path)))
-
-
-def end_session(next_path: str = '/') -> None:
-    """Sign this browser out: its session ends at once, and /session/end clears the cookie."""
-    from nicegui import ui
-
-    with database_guard():
-        sessions.end_session(session_token())
-    ui.navigate.to(f'/session/end?next={quote(safe_next(next_path), safe="/")}')
-
-
-def save_language_choice(language: str) -> None:
-    """A logged-in player's language choice, saved to the account (the language switch in
-    `components/frame.py` calls it); `start_session` brings it back on any device."""
-    user_id = current_user_id()
-    if user_id is not None:
-        with session_scope() as session:
-            set_user_language(session=session, user_id=user_id, language=language)
-
-
-def safe_next(target: str | None, default: str = '/') -> str:
-    """`target` if it is a path on this site, else `default` (no open redirects)."""
-    if not target or not target.startswith('/') or target.startswith('//') or '\\' in target:
-        return default
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or any(ord(char) < 32 for char in target):
-        return default
-    return target
-
-
-def login_path(next_path: str) -> str:
-    return f'/login?next={quote(safe_next(next_path), safe="/")}'
-
-
-def login_redirect(request: Request) -> RedirectResponse:
-    """For a page that needs an account: to the login page, which comes back here afterwards."""
-    here = request.url.path + (f'?{request.url.query}' if request.url.query else '')
-    return RedirectResponse(login_path(here), status_code=303)
+def save_language(user_id: int, language: str) -> None:
+    with session_scope() as session:
+        set_user_language(session=session, user_id=user_id, language=language)

@@ -4,7 +4,7 @@ Recording
 ---------
 Every table's controller, whatever the game, calls ONE function when a game ends::
 
-    from app.accounts import current_user_id
+    from app.visitor import current_user_id
     from app.history import SeatResult, record_finished_game
 
     record_finished_game(

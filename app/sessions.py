@@ -15,6 +15,10 @@ have signed in to it before (see `app.accounts.authenticate`).
 `/session/end` clears the cookie of a session the sign-out button has ended (a link from another
 site to it signs nobody out); changing the password or "Sign out on all devices" ends the
 account's other sessions (`end_other_sessions`, `end_all_sessions`).
+
+Layers: this module knows tokens, cookies and their routes, and nothing of accounts or NiceGUI;
+`app.accounts` (the account domain) uses it, and `app.visitor` (who this browser is) uses both.
+`safe_next` and the redirects to the login page live here, beside the routes that follow them.
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ import hashlib
 import logging
 import secrets
 from datetime import timedelta
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
@@ -98,7 +102,8 @@ def user_of_token(token: str | None) -> int | None:
         return user_of_sign_in_session(session=session, token_hash=digest(token), now=utcnow())
 
 
-def end_session(token: str | None) -> None:
+def end_session_of_token(token: str | None) -> None:
+    """The session this token opened ends (what signing out does)."""
     if token:
         with session_scope() as session:
             end_sign_in_sessions(session=session, token_hash=digest(token))
@@ -117,8 +122,6 @@ def end_all_sessions(user_id: int) -> None:
 # run on the event loop like every page's, instead of waiting for a worker thread of the server
 
 async def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
-    from app.accounts import safe_next
-
     try:
         tokens = begin_session(ticket, request.session.get('id'), old_session=request.cookies.get(SESSION_COOKIE),
                                device=request.cookies.get(DEVICE_COOKIE))
@@ -138,8 +141,6 @@ async def end_route(request: Request, next: str = '/') -> RedirectResponse:
     """Clears the cookie of a session that has already ended. The sign-out button ends it (from the
     page's own event, which another site cannot send); a link from elsewhere to this address finds
     the session alive and changes nothing, so nobody can be signed out by a foreign link."""
-    from app.accounts import safe_next
-
     response = RedirectResponse(safe_next(next), status_code=303)
     token = request.cookies.get(SESSION_COOKIE)
     try:
@@ -156,3 +157,27 @@ async def end_route(request: Request, next: str = '/') -> RedirectResponse:
 def set_cookie(response: RedirectResponse, request: Request, name: str, value: str, lifetime: timedelta) -> None:
     response.set_cookie(name, value, max_age=int(lifetime.total_seconds()), path='/', httponly=True,
                         samesite='lax', secure=request.url.scheme == 'https')
+
+
+def safe_next(target: str | None, default: str = '/') -> str:
+    """`target` if it is a path on this site, else `default` (no open redirects)."""
+    if not target or not target.startswith('/') or target.startswith('//') or '\\' in target:
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or any(ord(char) < 32 for char in target):
+        return default
+    return target
+
+
+def login_path(next_path: str) -> str:
+    return f'/login?next={quote(safe_next(next_path), safe="/")}'
+
+
+def end_path(next_path: str) -> str:
+    return f'/session/end?next={quote(safe_next(next_path), safe="/")}'
+
+
+def login_redirect(request: Request) -> RedirectResponse:
+    """For a page that needs an account: to the login page, which comes back here afterwards."""
+    here = request.url.path + (f'?{request.url.query}' if request.url.query else '')
+    return RedirectResponse(login_path(here), status_code=303)

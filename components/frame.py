@@ -7,10 +7,10 @@ from html import escape
 
 from nicegui import ui
 
-from app.accounts import current_account, save_language_choice
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
+from app.visitor import current_account, save_language_choice
 from components.controls import CONTROLS_CSS, action_button, icon_html
 
 # an open menu closes on a click elsewhere, on Escape, and once a link in it is followed

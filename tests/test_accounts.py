@@ -6,9 +6,10 @@ import pytest
 from passlib.context import CryptContext
 from sqlmodel import select
 
-from app import accounts, history
-from app.accounts import AccountError, authenticate, register, safe_next
+from app import accounts, history, visitor
+from app.accounts import AccountError, authenticate, register
 from app.history import SeatResult, record_finished_game
+from app.sessions import safe_next
 from models.db import session_scope
 from models.tables import GameDeal, GameSeat, PlayedGame, User
 
@@ -235,7 +236,7 @@ def test_history_pages_hold_twenty_games_newest_first():
 
 def test_outside_any_page_nobody_is_logged_in():
     new_account()
-    assert accounts.current_user_id() is None
+    assert visitor.current_user_id() is None
 
 
 def test_old_failures_are_forgotten():

@@ -15,10 +15,12 @@ from nicegui import run, ui
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import accounts
-from app.accounts import AccountError, current_account, login_redirect, safe_next, start_session
+from app import accounts, visitor
+from app.accounts import AccountError
 from app.accounts import DISPLAY_NAME_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH
 from app.i18n import current_language, t
+from app.sessions import login_redirect, safe_next
+from app.visitor import current_account, start_session
 from components.frame import frame
 
 
@@ -39,7 +41,7 @@ def login_page(request: Request) -> RedirectResponse | None:
             try:
                 account, ticket = await run.io_bound(accounts.sign_in, username=username.value or '',
                                                      password=password.value or '',
-                                                     client=accounts.client_of_this_browser())
+                                                     client=visitor.client_of_this_browser())
             except AccountError as refusal:
                 password.value = ''
                 error.set_text(t(refusal.key, **refusal.params))
@@ -81,7 +83,7 @@ def register_page(request: Request) -> RedirectResponse | None:
                 account, ticket = await run.io_bound(
                     accounts.sign_up, username=username.value or '', password=password.value or '',
                     confirmation=confirmation.value or '', display_name=display_name.value or '',
-                    language=language, client=accounts.client_of_this_browser())
+                    language=language, client=visitor.client_of_this_browser())
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
@@ -122,7 +124,7 @@ def account_page(request: Request) -> RedirectResponse | None:
 
 def log_out() -> None:
     try:
-        accounts.end_session()
+        visitor.sign_out()
     except AccountError as refusal:
         ui.notify(t(refusal.key, **refusal.params), type='negative')
 
@@ -133,7 +135,7 @@ async def log_out_everywhere(user_id: int) -> None:
     except AccountError as refusal:
         ui.notify(t(refusal.key, **refusal.params), type='negative')
         return
-    accounts.end_session()
+    visitor.sign_out()
 
 
 def change_password_card(user_id: int) -> None:
@@ -152,7 +154,7 @@ def change_password_card(user_id: int) -> None:
                 await run.io_bound(accounts.change_password, user_id=user_id,
                                    current_password=current.value or '', new_password=new.value or '',
                                    confirmation=confirmation.value or '',
-                                   keep_session=accounts.session_token())
+                                   keep_session=visitor.session_token())
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
@@ -177,7 +179,7 @@ def delete_account_card(user_id: int) -> None:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
             ui.notify(t('account.delete.done'))
-            accounts.end_session()
+            visitor.sign_out()
 
         submit_button(t('account.delete.submit'), 'delete-submit', delete, password, error,
                       color='negative')

@@ -16,12 +16,13 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import history
-from app.accounts import current_account, login_redirect
-from app.games import GAMES, GAMES_BY_ID
 from app.engine.protocol import LEVELS
+from app.games import GAMES, GAMES_BY_ID
 from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
 from app.i18n import CATALOGS, current_language, t
 from app.routes import route_exists
+from app.sessions import login_redirect
+from app.visitor import current_account
 from components.frame import frame
 from components.local_time import local, reader_offset, when
 

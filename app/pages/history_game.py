@@ -15,13 +15,14 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import history
-from app.accounts import current_account, login_redirect
 from app.games import GAMES_BY_ID, GameInfo
 from app.history import GameDetail, HandRecord, SeatResult
 from app.i18n import CATALOGS, current_language, t
 from app.pages.history import level_name
 from app.pages.not_found import not_found_content
+from app.sessions import login_redirect
 from app.tables.seats import SPEEDS
+from app.visitor import current_account
 from components.frame import frame
 from components.local_time import reader_offset, when
 

@@ -6,8 +6,9 @@ from nicegui import ui
 from app.engine.cards import french_card, spanish_card
 from app.games import GAMES, GameInfo
 from app.i18n import current_language, t
-from app.pages.tables import my_open_table, table_path
+from app.pages.tables import table_path
 from app.routes import route_exists, rules_path
+from app.visitor import my_open_table
 from components.card import playing_card
 from components.frame import frame
 from components.table_parts import TABLE_CSS

@@ -1,13 +1,12 @@
 """/play/<game>: the options before dealing, which create a table (or a room, to play with
 friends); /table/<id>: one table; /room/<id>/<secret>: a room's invite link.
 
-A browser keeps only the ids of its tables (and its guest token, which seats it) in
-app.storage.user: the table itself lives in app.tables, shared by every tab that shows it.
+Which tables are this browser's, and who it is, is `app.visitor`'s: the table itself lives in
+app.tables, shared by every tab that shows it.
 """
 from __future__ import annotations
 
 import importlib
-import secrets
 from typing import Any
 
 from nicegui import app, ui
@@ -15,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import limits
-from app.accounts import current_account, current_user_id
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
@@ -23,6 +21,8 @@ from app.tables.registry import TableUnavailable, add_table, create_table, new_t
 from app.tables.room import SPECTATOR, Room, clean_name
 from app.tables.seats import ROOM_BOT_NAMES, Seat
 from app.tables.table import Table
+from app.visitor import (current_account, current_user_id, guest_token, my_open_table, remember_table, watch,
+                         watched_tables)
 from components.frame import frame
 from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
@@ -30,11 +30,7 @@ from components.table.shell import TableScreen
 from components.table.waiting_room import WaitingRoom
 from components.table_parts import refusal_text
 
-TABLES_KEY = 'tables'   # app.storage.user: game id -> id of this browser's latest table of it
-GUEST_KEY = 'guest'
 ROOM_KEY = 'room'       # app.storage.user: the last room choices (your name, the seats, the clock)
-WATCHING_KEY = 'watching'   # app.storage.user: the rooms this browser watches, admitted by their invite link
-MOST_WATCHED = 20           # the newest ones: what a browser keeps cannot grow without bound
 
 
 def table_path(table_id: str) -> str:
@@ -43,35 +39,6 @@ def table_path(table_id: str) -> str:
 
 def options_key(game: GameInfo) -> str:
     return f'options:{game.id}'
-
-
-def guest_token() -> str:
-    """This browser's token: the seats it sits at (kept with NiceGUI's signed browser storage)."""
-    storage = app.storage.user
-    token = storage.get(GUEST_KEY)
-    if not isinstance(token, str) or len(token) < 16:
-        token = storage[GUEST_KEY] = secrets.token_urlsafe(16)
-    return token
-
-
-def my_table_id(game: GameInfo) -> str | None:
-    tables = app.storage.user.get(TABLES_KEY)
-    table_id = tables.get(game.id) if isinstance(tables, dict) else None
-    return table_id if isinstance(table_id, str) else None
-
-
-def my_open_table(game: GameInfo) -> Table | None:
-    """This browser's unfinished table of `game`, if it still sits at one."""
-    table_id = my_table_id(game)
-    table = open_table(table_id) if table_id else None
-    if table is None or table.is_over() or table.seat_of(guest_token(), current_user_id()) is None:
-        return None
-    return table
-
-
-def _remember(table: Table) -> None:
-    tables = app.storage.user.get(TABLES_KEY)
-    app.storage.user[TABLES_KEY] = {**(tables if isinstance(tables, dict) else {}), table.game.id: table.id}
 
 
 def play_page(game_id: str) -> None:
@@ -113,7 +80,7 @@ def start_table(game: GameInfo, choice: dict[str, Any]) -> None:
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
-    _remember(table)
+    remember_table(table)
     ui.navigate.to(table_path(table.id))
 
 
@@ -139,7 +106,7 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
-    _remember(table)
+    remember_table(table)
     ui.navigate.to(table_path(table.id))
 
 
@@ -154,7 +121,7 @@ def table_page(table_id: str, request: Request) -> None:
         if table is None:
             ui.status_code(404)   # the page says so in the table's own words
         if table is not None and seat is None and table.room is not None and table.game.screen is not None \
-                and table.id in _watched():   # a spectator's own address for the room, as the invite link shows it
+                and table.id in watched_tables():   # a spectator's own address for the room, as the invite link shows it
             _spectate(table, request)
             return
         if table is None or seat is None or table.game.screen is None:
@@ -164,7 +131,7 @@ def table_page(table_id: str, request: Request) -> None:
         account = current_account()
         if account is not None:
             table.claim(seat, account.id, account.display_name)
-        _remember(table)
+        remember_table(table)
         _show(table, seat, request)
 
 
@@ -210,15 +177,9 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
         if table.waiting and table.seating.free_seats():
             _join_form(table)
         else:
-            watched = [table_id for table_id in _watched() if table_id != table.id]
-            app.storage.user[WATCHING_KEY] = (watched + [table.id])[-MOST_WATCHED:]
+            watch(table)
             _spectate(table, request)
     return None
-
-
-def _watched() -> list[str]:
-    watched = app.storage.user.get(WATCHING_KEY)
-    return [table_id for table_id in watched if isinstance(table_id, str)] if isinstance(watched, list) else []
 
 
 def _spectate(table: Table, request: Request) -> None:
@@ -241,7 +202,7 @@ def _join_form(table: Table) -> None:
         except IllegalAction as refusal:
             ui.notify(refusal_text(refusal), type='warning')
             return
-        _remember(table)
+        remember_table(table)
         ui.navigate.to(table_path(table.id))
 
     with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="join-room"'):

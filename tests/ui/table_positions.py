@@ -11,10 +11,11 @@ from nicegui import app
 
 from app.engine import chinchon, continental, ronda_robada
 from app.games import GAMES_BY_ID
-from app.pages.tables import TABLES_KEY, guest_token, options_key, table_path
+from app.pages.tables import options_key, table_path
 from app.tables.registry import add_table, new_table, services
 from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.table import Table
+from app.visitor import TABLES_KEY, guest_token
 from models.db import session_scope
 from models.tables import load_table
 

@@ -11,8 +11,8 @@ from people import PASSWORD, register_and_log_in, set_browser_clock
 from app import accounts
 from app.history import game_detail, history_page, totals_by_game
 from app.i18n import CATALOGS
-from app.pages.tables import TABLES_KEY
 from app.tables import registry
+from app.visitor import TABLES_KEY
 from models.tables import utcnow
 
 from table_positions import chinchon_position

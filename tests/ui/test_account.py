@@ -6,7 +6,7 @@ from people import PASSWORD, log_in
 from seams import sees
 from sqlmodel import select
 
-from app import accounts
+from app import accounts, visitor
 from app.i18n import CATALOGS
 from models.db import session_scope
 from models.tables import GameSeat, PlayedGame
@@ -198,7 +198,7 @@ async def test_logging_in_during_a_guest_game_gives_the_game_an_owner_at_its_end
 
     @ui.page('/probe-table')
     def table() -> None:  # stands for a table whose controller asks at the end of the game
-        ui.button('Terminar', on_click=lambda: owners.append(accounts.current_user_id()))
+        ui.button('Terminar', on_click=lambda: owners.append(visitor.current_user_id()))
 
     await user.open('/probe-table')
     user.find('Terminar').click()
