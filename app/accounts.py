@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from passlib.context import CryptContext
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlmodel import Session
 
 from app import sessions
 from models.db import session_scope
@@ -164,14 +165,11 @@ def register(*, username: str, password: str, confirmation: str, display_name: s
             raise AccountError('account.error.username_taken') from error
 
 
-def sign_up(*, username: str, password: str, confirmation: str, display_name: str = '',
-            language: str | None = None, client: Client | None = None) -> tuple[Account, str]:
-    """`register`, then a one-use ticket for /session/start, good in this client's browser only
-    (see `app.sessions`)."""
-    account = register(username=username, password=password, confirmation=confirmation,
-                       display_name=display_name, language=language)
+def sign_in_ticket(account: Account, client: Client) -> str:
+    """A one-use ticket for /session/start that signs this account in, good in this client's
+    browser only (see `app.sessions`)."""
     with database_guard():
-        return account, sessions.issue_ticket(account.id, (client or Client()).browser)
+        return sessions.issue_ticket(account.id, client.browser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,18 +188,13 @@ def authenticate(*, username: str, password: str, now: datetime | None = None,
     now = (now or utcnow()).astimezone(UTC)
     with database_guard():
         with session_scope() as session:
-            known = client.device is not None and is_known_device(
-                session=session, token_hash=sessions.digest(client.device), username=username)
-            keys = _throttle_keys(username, client, known_device=known)
-            locked = locked_throttles(session=session, keys=list(keys), now=now)
-            if locked:
-                raise _throttled(max(_aware(throttle.locked_until) for throttle in locked) - now)
+            keys = open_throttle_keys(session, username, client, now)
             user = get_user_by_username(session=session, username=username)
             account, stored = (Account.of(user), user.password_hash) if user else (None, _dummy_hash(PASSWORDS))
         if account is None or not verify_password(password, stored):
-            raise _count_failure(keys, now)
+            raise count_failure(keys, now)
         with session_scope() as session:
-            clear_login_throttles(session=session, keys=[key for key in keys if not key.startswith('address:')])
+            forgive_failures(session, keys)
             if PASSWORDS.needs_update(stored):
                 set_password_hash(session=session, user_id=account.id, password_hash=hash_password(password))
     return account
@@ -211,8 +204,26 @@ def sign_in(*, username: str, password: str, client: Client = Client()) -> tuple
     """`authenticate`, then a one-use ticket for /session/start, good in this client's browser only
     (see `app.sessions`)."""
     account = authenticate(username=username, password=password, client=client)
-    with database_guard():
-        return account, sessions.issue_ticket(account.id, client.browser)
+    return account, sign_in_ticket(account, client)
+
+
+def open_throttle_keys(session: Session, username: str, client: Client, now: datetime) -> dict[str, int]:
+    """The throttle keys an attempt on `username` from `client` counts against (see `_throttle_keys`),
+    or the 'throttled' refusal while one of them is locked. Sign-in and recovery share them: a
+    wrong recovery code is a failed attempt like a wrong password."""
+    known = client.device is not None and is_known_device(
+        session=session, token_hash=sessions.digest(client.device), username=username)
+    keys = _throttle_keys(username, client, known_device=known)
+    locked = locked_throttles(session=session, keys=list(keys), now=now)
+    if locked:
+        raise _throttled(max(_aware(throttle.locked_until) for throttle in locked) - now)
+    return keys
+
+
+def forgive_failures(session: Session, keys: dict[str, int]) -> None:
+    """After a success: the account's and the browser's counts start again; an address's does not,
+    since others behind it may still be guessing."""
+    clear_login_throttles(session=session, keys=[key for key in keys if not key.startswith('address:')])
 
 
 def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict[str, int]:
@@ -229,7 +240,9 @@ def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict
     return keys
 
 
-def _count_failure(keys: dict[str, int], now: datetime) -> AccountError:
+def count_failure(keys: dict[str, int], now: datetime) -> AccountError:
+    """Count one failed attempt against every key, locking those past their free failures; the
+    refusal to raise: 'login_failed', or 'throttled' with the wait."""
     wait = None
     with session_scope() as session:
         for key, free in keys.items():  # always in this order: two attempts never wait on each other's rows
@@ -261,7 +274,7 @@ def _throttled(wait: timedelta) -> AccountError:
 def change_password(*, user_id: int, current_password: str, new_password: str, confirmation: str,
                     keep_session: str | None = None) -> None:
     """A new password; every session of the account but `keep_session` (this browser's) ends."""
-    _check_password(user_id, current_password)
+    check_password(user_id, current_password)
     validate_new_password(new_password, confirmation)
     new_hash = hash_password(new_password)
     with database_guard():
@@ -272,7 +285,7 @@ def change_password(*, user_id: int, current_password: str, new_password: str, c
 
 def delete_account(*, user_id: int, password: str) -> None:
     """The account and all its records, once the password confirms it."""
-    _check_password(user_id, password)
+    check_password(user_id, password)
     with database_guard(), session_scope() as session:
         delete_user(session=session, user_id=user_id)
 
@@ -282,7 +295,7 @@ def sign_out_everywhere(user_id: int) -> None:
         sessions.end_all_sessions(user_id)
 
 
-def _check_password(user_id: int, password: str) -> None:
+def check_password(user_id: int, password: str) -> None:
     with database_guard(), session_scope() as session:
         user = get_user(session=session, user_id=user_id)
         stored = user.password_hash if user else _dummy_hash(PASSWORDS)

@@ -111,6 +111,14 @@ class KnownDevice(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class RecoveryCode(SQLModel, table=True):
+    """One unused recovery code of an account (NIST SP 800-63B's look-up secret): only its keyed
+    hash is stored (`app.recovery` says why that hash), and the row goes when the code is used."""
+    code_hash: str = Field(primary_key=True, max_length=64)
+    user_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class GameTable(SQLModel, table=True):
     """One table in progress (or finished), the saved form of app.tables.Table."""
     id: str = Field(primary_key=True, max_length=32)          # unguessable, URL-safe
@@ -169,6 +177,7 @@ def delete_user(*, session: Session, user_id: int) -> None:
     session.exec(delete(PlayedGame).where(PlayedGame.user_id == user_id))
     session.exec(delete(SignInSession).where(SignInSession.user_id == user_id))
     session.exec(delete(KnownDevice).where(KnownDevice.user_id == user_id))
+    session.exec(delete(RecoveryCode).where(RecoveryCode.user_id == user_id))
     session.exec(delete(User).where(User.id == user_id))
 
 
@@ -246,8 +255,16 @@ def get_game(*, session: Session, user_id: int, played_game_id: int) -> PlayedGa
 
 
 def deals_of(*, session: Session, played_game_id: int) -> list[GameDeal]:
-    return list(session.exec(select(GameDeal).where(GameDeal.played_game_id == played_game_id)
-                             .order_by(col(GameDeal.hand))))
+    return deals_of_games(session=session, played_game_ids=[played_game_id])[played_game_id]
+
+
+def deals_of_games(*, session: Session, played_game_ids: list[int]) -> dict[int, list[GameDeal]]:
+    rows = session.exec(select(GameDeal).where(col(GameDeal.played_game_id).in_(played_game_ids))
+                        .order_by(col(GameDeal.played_game_id), col(GameDeal.hand)))
+    deals: dict[int, list[GameDeal]] = {game_id: [] for game_id in played_game_ids}
+    for row in rows:
+        deals[row.played_game_id].append(row)
+    return deals
 
 
 # login throttling
@@ -340,6 +357,28 @@ def is_known_device(*, session: Session, token_hash: str, username: str) -> bool
     return session.exec(select(KnownDevice.user_id).join(User, col(User.id) == col(KnownDevice.user_id))
                         .where(KnownDevice.token_hash == token_hash,
                                User.username_key == username_key(username))).first() is not None
+
+
+# recovery codes
+
+def replace_recovery_codes(*, session: Session, user_id: int, code_hashes: list[str]) -> None:
+    """The account's codes become these: the old ones, used or not, are worth nothing from now."""
+    session.exec(delete(RecoveryCode).where(RecoveryCode.user_id == user_id))
+    session.add_all(RecoveryCode(code_hash=code_hash, user_id=user_id) for code_hash in code_hashes)
+    session.flush()
+
+
+def take_recovery_code(*, session: Session, user_id: int, code_hash: str) -> bool:
+    """Use up one code in a single conditional DELETE: of two attempts with the same code at the
+    same moment, the database lets exactly one find the row."""
+    result = session.exec(delete(RecoveryCode).where(col(RecoveryCode.user_id) == user_id,
+                                                     col(RecoveryCode.code_hash) == code_hash)
+                          .execution_options(synchronize_session=False))
+    return result.rowcount == 1
+
+
+def count_recovery_codes(*, session: Session, user_id: int) -> int:
+    return session.exec(select(func.count()).select_from(RecoveryCode).where(RecoveryCode.user_id == user_id)).one()
 
 
 # game tables

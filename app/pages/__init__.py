@@ -7,7 +7,7 @@ import os
 from nicegui import app, ui
 
 from app import sessions
-from app.pages import account, history, history_game, home
+from app.pages import account, history, history_game, home, recovery
 from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
 from components.card import register_card_routes
@@ -21,6 +21,7 @@ def register_pages() -> None:
     ui.page('/login')(account.login_page)
     ui.page('/register')(account.register_page)
     ui.page('/account')(account.account_page)
+    ui.page('/recover')(recovery.recover_page)
     app.get('/session/start', include_in_schema=False)(sessions.start_route)
     app.get('/session/end', include_in_schema=False)(sessions.end_route)
     ui.page('/history')(history.history_page)

@@ -1,27 +1,28 @@
-"""Log in, sign up and the account page (change password, log out here or everywhere, delete the
-account).
+"""Log in, sign up and the account page (change password, recovery codes, log out here or
+everywhere, delete the account).
 
 Hashing a password takes a noticeable fraction of a second, so it runs in a worker thread
-(`run.io_bound`) and the other players' tables keep moving meanwhile. A successful sign-in or
-sign-up sends the browser through /session/start, which sets the session cookie (app.sessions).
+(`run.io_bound`) and the other players' tables keep moving meanwhile. A successful sign-in sends
+the browser through /session/start, which sets the session cookie (app.sessions); a sign-up first
+shows the new account's recovery codes, once, and goes there when the person has kept them.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from contextlib import contextmanager
 from urllib.parse import quote
 
 from nicegui import run, ui
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import accounts, visitor
+from app import accounts, recovery, visitor
 from app.accounts import AccountError
 from app.accounts import DISPLAY_NAME_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH
 from app.i18n import current_language, t
 from app.sessions import login_redirect, safe_next
 from app.visitor import current_account, start_session
+from components.forms import Countdown, error_label, form_card, submit_button, text_input
 from components.frame import frame
+from components.recovery_codes import recovery_codes_card
 
 
 def login_page(request: Request) -> RedirectResponse | None:
@@ -55,6 +56,8 @@ def login_page(request: Request) -> RedirectResponse | None:
             ui.label(t('account.login.no_account'))
             ui.link(t('account.login.to_register'), f'/register?next={quote(target, safe="/")}') \
                 .mark('to-register')
+        ui.link(t('account.login.forgot'), f'/recover?next={quote(target, safe="/")}') \
+            .classes('text-sm').mark('to-recover')
     return None
 
 
@@ -62,7 +65,8 @@ def register_page(request: Request) -> RedirectResponse | None:
     target = safe_next(request.query_params.get('next'))
     if current_account() is not None:
         return RedirectResponse(target, status_code=303)
-    with frame(t('account.register.title')), form_card(t('account.register.title'), 'register-form'):
+    with frame(t('account.register.title')), ui.column().classes('w-full') as holder, \
+            form_card(t('account.register.title'), 'register-form'):
         ui.label(t('account.register.why')).classes('text-sm text-gray-700')
         username = text_input(t('account.username'), 'username', autocomplete='username',
                               hint=t('account.username.hint', min=USERNAME_LENGTH[0], max=USERNAME_LENGTH[1]),
@@ -79,15 +83,27 @@ def register_page(request: Request) -> RedirectResponse | None:
         language = current_language()
 
         async def sign_up() -> None:
+            client = visitor.client_of_this_browser()
             try:
-                account, ticket = await run.io_bound(
-                    accounts.sign_up, username=username.value or '', password=password.value or '',
+                account, codes = await run.io_bound(
+                    recovery.register_with_codes, username=username.value or '', password=password.value or '',
                     confirmation=confirmation.value or '', display_name=display_name.value or '',
-                    language=language, client=visitor.client_of_this_browser())
+                    language=language)
             except AccountError as refusal:
                 error.set_text(t(refusal.key, **refusal.params))
                 return
-            start_session(account, ticket, target)
+
+            async def go_on() -> None:   # signed in once the codes are kept: a ticket lives a minute
+                try:
+                    ticket = await run.io_bound(accounts.sign_in_ticket, account, client)
+                except AccountError as refusal:
+                    ui.notify(t(refusal.key, **refusal.params), type='negative')
+                    return
+                start_session(account, ticket, target)
+
+            holder.clear()
+            with holder:
+                recovery_codes_card(codes, account.username, go_on_label=t('codes.saved'), on_go_on=go_on)
 
         submit_button(t('account.register.submit'), 'register-submit', sign_up, confirmation, error)
         with ui.row().classes('gap-1 items-center text-sm'):
@@ -118,6 +134,7 @@ def account_page(request: Request) -> RedirectResponse | None:
                           on_click=lambda: log_out_everywhere(account.id)) \
                     .props('flat no-caps').classes('self-start').mark('logout-everywhere')
             change_password_card(account.id)
+            renew_codes_card(account)
             delete_account_card(account.id)
     return None
 
@@ -165,6 +182,36 @@ def change_password_card(user_id: int) -> None:
         submit_button(t('account.change.submit'), 'change-submit', change, confirmation, error)
 
 
+def renew_codes_card(account: accounts.Account) -> None:
+    """How many codes are left, and a new set for the password (the old set is void from then)."""
+    with ui.column().classes('w-full') as holder, form_card(t('account.codes.title'), 'renew-codes', level=2):
+        try:
+            left = recovery.codes_left(account.id)
+        except AccountError:
+            left = None   # the page still shows; renewing says what is wrong
+        if left is not None:
+            ui.label(t('account.codes.left', left=left, total=recovery.CODES)).classes('font-medium') \
+                .mark('codes-left')
+        ui.label(t('account.codes.renew_help')).classes('text-sm text-gray-800')
+        password = text_input(t('account.password'), 'renew-password', autocomplete='current-password',
+                              secret=True, maxlength=PASSWORD_LENGTH[1])
+        error = error_label()
+
+        async def renew() -> None:
+            try:
+                codes = await run.io_bound(recovery.renew_codes, user_id=account.id, password=password.value or '')
+            except AccountError as refusal:
+                password.value = ''
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            holder.clear()
+            with holder:
+                recovery_codes_card(codes, account.username, go_on_label=t('codes.saved_account'),
+                                    on_go_on=lambda: ui.navigate.to('/account'), level=2)
+
+        submit_button(t('account.codes.renew'), 'renew-submit', renew, password, error)
+
+
 def delete_account_card(user_id: int) -> None:
     with form_card(t('account.delete.title'), 'delete-account', level=2, danger=True):
         ui.label(t('account.delete.warning')).classes('text-sm text-gray-800')
@@ -183,84 +230,3 @@ def delete_account_card(user_id: int) -> None:
 
         submit_button(t('account.delete.submit'), 'delete-submit', delete, password, error,
                       color='negative')
-
-
-# small form pieces shared by the forms above
-
-@contextmanager
-def form_card(title: str, marker: str, *, level: int = 1, danger: bool = False):
-    with ui.card().classes('w-full max-w-md mx-auto gap-3 p-4 sm:p-6' + (' border border-red-300' if danger else '')) \
-            .props(f'aria-label="{title}"').mark(marker) as card:
-        ui.label(title).classes(('text-2xl' if level == 1 else 'text-xl') + ' font-bold') \
-            .classes('text-red-800' if danger else 'text-[#1f5f3a]').props(f'role=heading aria-level={level}')
-        yield card
-
-
-def text_input(label: str, marker: str, *, autocomplete: str, maxlength: int, secret: bool = False,
-               hint: str | None = None) -> ui.input:
-    """An outlined field that says and enforces its length limit (the browser stops typing at
-    `maxlength`, the validation says why if more arrives anyway)."""
-    field = ui.input(label, password=secret, password_toggle_button=secret,
-                     validation={t('account.error.too_long', max=maxlength): lambda value: len(value or '') <= maxlength}) \
-        .classes('w-full').props(f'outlined autocomplete={autocomplete}').mark(marker)
-    field.props['maxlength'] = maxlength
-    if not secret:
-        field.props('counter')
-    if hint:
-        field.props['hint'] = hint
-    if autocomplete == 'username':
-        field.props('autocapitalize=none spellcheck=false')
-    return field
-
-
-class Countdown:
-    """The lock-out message ticks down to zero, then says the form may be sent again."""
-
-    def __init__(self, label: ui.label) -> None:
-        self.label = label
-        self.seconds = 0
-        self.timer = ui.timer(1.0, self.tick, active=False)
-
-    def start(self, seconds: int) -> None:
-        self.seconds = seconds
-        self.timer.activate()
-
-    def stop(self) -> None:
-        self.timer.deactivate()
-
-    def tick(self) -> None:
-        self.seconds -= 1
-        if self.seconds > 0:
-            self.label.set_text(t('account.error.throttled', seconds=self.seconds))
-        else:
-            self.stop()
-            self.label.set_text(t('account.throttle_over'))
-
-
-def error_label() -> ui.label:
-    return ui.label('').classes('text-red-700 font-medium empty:hidden').props('role=alert aria-live=assertive') \
-        .mark('form-error')
-
-
-def submit_button(label: str, marker: str, action: Callable[[], Awaitable[None]], last_field: ui.input,
-                  error: ui.label, *, color: str = 'primary') -> ui.button:
-    """The form's button; Enter in the last field submits too. The old message goes and the button
-    is disabled at once (a double click does not send the form twice); then `action` runs."""
-    def submit() -> Awaitable[None] | None:
-        if not button.enabled:
-            return None
-        button.disable()
-        error.set_text('')
-        return run_action()  # NiceGUI awaits it in this element's context
-
-    async def run_action() -> None:
-        try:
-            await action()
-        finally:
-            if not button.is_deleted:
-                button.enable()
-
-    button = ui.button(label, on_click=submit, color=color).props('unelevated no-caps') \
-        .classes('w-full sm:w-auto').mark(marker)
-    last_field.on('keydown.enter', submit)
-    return button

@@ -29,6 +29,7 @@ def test_register_and_see_a_finished_game_in_history(page: Page, server_data: Pa
     page.get_by_label('Contraseña', exact=True).fill('correct horse battery')
     page.get_by_label('Repite la contraseña').fill('correct horse battery')
     page.get_by_role('button', name='Crear la cuenta').click()
+    page.get_by_role('button', name='Ya los he guardado: continuar').click()   # after the recovery codes
     expect(page.get_by_role('link', name='Historial')).to_be_visible()
 
     ended = datetime.now(UTC).replace(second=0, microsecond=0)

@@ -41,6 +41,7 @@ def test_signing_in_sets_a_cookie_the_page_cannot_read(page: Page) -> None:
     page.get_by_label('Contraseña', exact=True).fill('correct horse')
     page.get_by_label('Repite la contraseña').fill('correct horse')
     page.get_by_role('button', name='Crear la cuenta').click()
+    page.get_by_role('button', name='Ya los he guardado: continuar').click()   # after the recovery codes
     expect(page.get_by_role('link', name='Historial')).to_be_visible()
     cookies = {cookie['name']: cookie for cookie in page.context.cookies()}
     assert cookies['hod_session']['httpOnly'] and cookies['hod_session']['sameSite'] == 'Lax'

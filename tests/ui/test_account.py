@@ -43,6 +43,8 @@ async def test_a_guest_sees_log_in_and_no_history_link(user: User) -> None:
 
 async def test_sign_up_logs_in_and_shows_the_account_in_the_navigation(user: User) -> None:
     await sign_up(user, 'Ana_1', display_name='Ana María')
+    await sees(user, marker='recovery-codes-shown')   # first the codes, shown once
+    user.find(marker='codes-saved').click()
     await sees(user, ES['home.title'])
     await user.should_see('Ana María')
     await user.should_see(ES['nav.history'])

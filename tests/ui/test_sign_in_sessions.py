@@ -165,6 +165,8 @@ async def test_a_name_with_accents_signs_up_and_the_fields_say_their_limits(user
     await sees(user, ES['account.error.display_name_length'].format(max=40))
     user.find(marker='display-name').clear().type('José Luis')
     user.find(marker='register-submit').click()
+    await sees(user, marker='codes-saved')
+    user.find(marker='codes-saved').click()
     await sees(user, ES['nav.history'])
     await user.open('/account')
     await user.should_see('Usuario José')
