@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
-from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, deals_of, get_game, list_games,
-                           record_game, results_over_time, seats_of, totals_by)
+from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, deals_of, deals_of_games, games_after,
+                           get_game, list_games, record_game, results_over_time, seats_of, totals_by)
 
 PER_PAGE = 20
 MIXED_LEVEL = 'mixed'
@@ -193,9 +193,30 @@ def game_detail(*, user_id: int, record_id: int) -> GameDetail | None:
         if row is None:
             return None
         seats = seats_of(session=session, played_game_ids=[record_id])[record_id]
-        hands = tuple(HandRecord(index + 1, deal.commitment, deal.seed, *_points(deal.points_json))
-                      for index, deal in enumerate(deals_of(session=session, played_game_id=record_id)))
-        return GameDetail(_game_record(row, seats), _options(row.options_json), hands)
+        return _detail(row, seats, deals_of(session=session, played_game_id=record_id))
+
+
+def every_game(*, user_id: int, batch: int = 200) -> Iterator[GameDetail]:
+    """Every game of the account with its options and hands, in the order they were recorded (the
+    export): read `batch` games at a time, so a long history never sits in memory whole."""
+    after = 0
+    while True:
+        with session_scope() as session:
+            rows = games_after(session=session, user_id=user_id, after_id=after, limit=batch)
+            ids = [row.id for row in rows]
+            seats, deals = seats_of(session=session, played_game_ids=ids), deals_of_games(session=session,
+                                                                                         played_game_ids=ids)
+            details = [_detail(row, seats[row.id], deals[row.id]) for row in rows]
+        yield from details
+        if len(rows) < batch:
+            return
+        after = ids[-1]
+
+
+def _detail(row: PlayedGame, seats: list[GameSeat], deals: list[GameDeal]) -> GameDetail:
+    hands = tuple(HandRecord(index + 1, deal.commitment, deal.seed, *_points(deal.points_json))
+                  for index, deal in enumerate(deals))
+    return GameDetail(_game_record(row, seats), _options(row.options_json), hands)
 
 
 def _points(raw: str | None) -> tuple[tuple[int, ...] | None, bool]:

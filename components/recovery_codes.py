@@ -28,6 +28,7 @@ def recovery_codes_card(codes: list[str], username: str, *, go_on_label: str,
             .props(f'aria-label="{t("codes.title")}"').mark('recovery-codes-shown'):
         ui.label(t('codes.title')).classes(('text-2xl' if level == 1 else 'text-xl') + ' font-bold text-[#1f5f3a]') \
             .props(f'role=heading aria-level={level}')
+        ui.label(t('codes.account', username=username)).classes('text-sm text-gray-700 -mt-2')   # whose, on paper
         ui.label(t('codes.why')).classes('text-gray-800')
         ui.label(t('codes.once')).classes('font-semibold text-amber-900 bg-amber-100 rounded px-3 py-2') \
             .props('role=note')

@@ -206,6 +206,13 @@ def list_games(*, session: Session, user_id: int, game_id: str | None = None,
     return list(session.exec(query.offset(offset).limit(limit)))
 
 
+def games_after(*, session: Session, user_id: int, after_id: int = 0, limit: int = 200) -> list[PlayedGame]:
+    """The account's games in the order they were recorded, from the one after `after_id` on
+    (paging by id, for the export: a game recorded meanwhile neither repeats nor hides another)."""
+    return list(session.exec(select(PlayedGame).where(PlayedGame.user_id == user_id, col(PlayedGame.id) > after_id)
+                             .order_by(col(PlayedGame.id)).limit(limit)))
+
+
 def count_games(*, session: Session, user_id: int, game_id: str | None = None) -> int:
     query = select(func.count()).select_from(PlayedGame).where(PlayedGame.user_id == user_id)
     if game_id:

@@ -7,7 +7,7 @@ import os
 from nicegui import app, ui
 
 from app import sessions
-from app.pages import account, history, history_game, home, recovery
+from app.pages import account, export, history, history_game, home, recovery
 from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
 from components.card import register_card_routes
@@ -24,6 +24,8 @@ def register_pages() -> None:
     ui.page('/recover')(recovery.recover_page)
     app.get('/session/start', include_in_schema=False)(sessions.start_route)
     app.get('/session/end', include_in_schema=False)(sessions.end_route)
+    app.get(export.JSON_PATH, include_in_schema=False, response_model=None)(export.json_route)
+    app.get(export.CSV_PATH, include_in_schema=False, response_model=None)(export.csv_route)
     ui.page('/history')(history.history_page)
     ui.page('/history/{record_id}')(history_game.game_page)
     if os.environ.get('HOD_BENCH') == '1':

@@ -18,6 +18,7 @@ from app import accounts, recovery, visitor
 from app.accounts import AccountError
 from app.accounts import DISPLAY_NAME_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH
 from app.i18n import current_language, t
+from app.pages.export import CSV_PATH, JSON_PATH, export_path
 from app.sessions import login_redirect, safe_next
 from app.visitor import current_account, start_session
 from components.forms import Countdown, error_label, form_card, submit_button, text_input
@@ -135,6 +136,7 @@ def account_page(request: Request) -> RedirectResponse | None:
                     .props('flat no-caps').classes('self-start').mark('logout-everywhere')
             change_password_card(account.id)
             renew_codes_card(account)
+            export_card()
             delete_account_card(account.id)
     return None
 
@@ -210,6 +212,18 @@ def renew_codes_card(account: accounts.Account) -> None:
                                     on_go_on=lambda: ui.navigate.to('/account'), level=2)
 
         submit_button(t('account.codes.renew'), 'renew-submit', renew, password, error)
+
+
+def export_card() -> None:
+    """Your whole history as a file: JSON for programs, CSV for a spreadsheet (in your language)."""
+    language = current_language()
+    with form_card(t('account.export.title'), 'export', level=2):
+        ui.label(t('account.export.help')).classes('text-sm text-gray-800')
+        with ui.row().classes('gap-2'):
+            for label, path, marker in ((t('account.export.csv'), CSV_PATH, 'export-csv'),
+                                        (t('account.export.json'), JSON_PATH, 'export-json')):
+                ui.button(label, icon='download', on_click=lambda path=path: ui.download.from_url(
+                    export_path(path, language))).props('outline no-caps').mark(marker)
 
 
 def delete_account_card(user_id: int) -> None:
