@@ -1,9 +1,9 @@
 """Sign-in sessions of our own, apart from NiceGUI's storage cookie.
 
 A signed-in browser holds a random token in an HttpOnly, SameSite=Lax cookie (`Secure` over HTTPS);
-the database keeps only its SHA-256 and expiry (`SignInSession`). A page's event handler cannot set
-a cookie, because its answer goes over the websocket: after the password checks out, the handler
-asks for a one-use ticket (a pending row that lives a minute) and sends the browser to
+the database keeps only its SHA-256, its expiry (30 days) and its last use, to the hour: a session
+unused for 7 days ends too (`SignInSession`). A page's event handler cannot set a cookie, because
+its answer goes over the websocket: after the password checks out, the handler asks for a one-use ticket (a pending row that lives a minute) and sends the browser to
 `/session/start?ticket=...`, a plain HTTP route that swaps the ticket for a brand-new session token,
 sets the cookies and redirects to the page the player wanted. Whatever cookies the browser held
 before are worth nothing afterwards (no session fixation).
@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from urllib.parse import quote, urlencode, urlsplit
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 SESSION_COOKIE = 'hod_session'
 DEVICE_COOKIE = 'hod_device'
 SESSION_LIFETIME = timedelta(days=30)
+IDLE_LIMIT = timedelta(days=7)       # a session unused this long ends, however young it is
+TOUCH_EVERY = timedelta(hours=1)     # how stale "last used" may be: reading a session writes at most hourly
 TICKET_LIFETIME = timedelta(minutes=1)
 DEVICE_LIFETIME = timedelta(days=365)
 
@@ -88,18 +90,22 @@ def begin_session(ticket: str, browser: str | None, *, old_session: str | None =
             return None
         if old_session:
             end_sign_in_sessions(session=session, token_hash=digest(old_session))
-        forget_expired_sign_in_sessions(session=session, now=now)
+        forget_expired_sign_in_sessions(session=session, now=now, idle_since=now - IDLE_LIMIT)
         add_sign_in_session(session=session, token_hash=digest(token), user_id=user_id,
                             expires_at=now + SESSION_LIFETIME)
         remember_device(session=session, token_hash=digest(device), user_id=user_id)
     return token, device
 
 
-def user_of_token(token: str | None) -> int | None:
+def user_of_token(token: str | None, *, now: datetime | None = None) -> int | None:
+    """The account this session token signs in, or None: unknown, ended, past its 30 days, or
+    unused for 7 (its last use is kept to the hour, so most calls are a single read)."""
     if not token:
         return None
+    now = now or utcnow()
     with session_scope() as session:
-        return user_of_sign_in_session(session=session, token_hash=digest(token), now=utcnow())
+        return user_of_sign_in_session(session=session, token_hash=digest(token), now=now,
+                                       idle_since=now - IDLE_LIMIT, touch_before=now - TOUCH_EVERY)
 
 
 def end_session_of_token(token: str | None) -> None:

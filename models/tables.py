@@ -95,12 +95,14 @@ class LoginThrottle(SQLModel, table=True):
 class SignInSession(SQLModel, table=True):
     """A signed-in browser: the SHA-256 of the random token in its HttpOnly cookie (the token itself
     is never stored). A `pending` row is the one-use ticket that turns into a session when the
-    browser fetches /session/start, within a minute."""
+    browser fetches /session/start, within a minute. `last_used_at` is when the browser last showed
+    it, to the hour (written at most once an hour, so that reading a session stays a read)."""
     token_hash: str = Field(primary_key=True, max_length=64)
     user_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
     pending: bool = False
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime = Field(index=True)
+    last_used_at: datetime = Field(default_factory=utcnow)
 
 
 class KnownDevice(SQLModel, table=True):
@@ -332,10 +334,27 @@ def take_sign_in_ticket(*, session: Session, token_hash: str, now: datetime) -> 
     return result.scalar_one_or_none()
 
 
-def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime) -> int | None:
-    return session.exec(select(SignInSession.user_id).where(
+def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime,
+                            idle_since: datetime | None = None, touch_before: datetime | None = None) -> int | None:
+    """The account of a live session: not expired at `now`, and used after `idle_since`. A session
+    last marked used before `touch_before` is marked used `now`; a fresher one costs no write."""
+    query = select(SignInSession.user_id, SignInSession.last_used_at).where(
         SignInSession.token_hash == token_hash, col(SignInSession.pending).is_(False),
-        col(SignInSession.expires_at) > now)).first()
+        col(SignInSession.expires_at) > now)
+    if idle_since is not None:
+        query = query.where(col(SignInSession.last_used_at) > idle_since)
+    found = session.exec(query).first()
+    if found is None:
+        return None
+    user_id, last_used_at = found
+    if touch_before is not None and _utc(last_used_at) < touch_before:
+        session.exec(update(SignInSession).where(col(SignInSession.token_hash) == token_hash)
+                     .values(last_used_at=now).execution_options(synchronize_session=False))
+    return user_id
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)   # SQLite gives them back naive
 
 
 def end_sign_in_sessions(*, session: Session, user_id: int | None = None, token_hash: str | None = None,
@@ -351,8 +370,12 @@ def end_sign_in_sessions(*, session: Session, user_id: int | None = None, token_
     session.exec(query)
 
 
-def forget_expired_sign_in_sessions(*, session: Session, now: datetime) -> None:
-    session.exec(delete(SignInSession).where(col(SignInSession.expires_at) <= now))
+def forget_expired_sign_in_sessions(*, session: Session, now: datetime, idle_since: datetime | None = None) -> None:
+    """Drop the sessions expired at `now`, and those unused since `idle_since`."""
+    ended = col(SignInSession.expires_at) <= now
+    if idle_since is not None:
+        ended = ended | (col(SignInSession.last_used_at) <= idle_since)
+    session.exec(delete(SignInSession).where(ended))
 
 
 def remember_device(*, session: Session, token_hash: str, user_id: int) -> None:

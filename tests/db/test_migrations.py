@@ -5,7 +5,7 @@ processes starting on the same new database at once."""
 import json
 import subprocess
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,8 +16,8 @@ from sqlalchemy import column, create_engine, insert, inspect, table
 from sqlmodel import Session, SQLModel
 
 from models import db
-from models.tables import (GameTable, create_user, get_user_by_username, insert_table, list_games, load_table,
-                           seats_of)
+from models.tables import (GameTable, SignInSession, create_user, get_user_by_username, insert_table, list_games,
+                           load_table, seats_of)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,3 +195,27 @@ def test_an_unfinished_table_saved_before_0004_is_found_by_its_account(empty_dat
         insert_table(session=session, table=GameTable(id='new', game_id='chinchon', state_json='{}'))
     with db.session_scope() as session:
         assert load_table(session=session, table_id='new').person_acted is False
+
+
+def test_a_session_open_before_0006_counts_as_used_when_it_began(empty_database_url):
+    """0006 gives each open session a last use (for the 7 idle days): the moment it began."""
+    engine = db.init_db(empty_database_url)
+    with engine.begin() as connection:
+        command.downgrade(db.alembic_config(connection), '0005')
+    began = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)
+    old = create_engine(empty_database_url)
+    with old.begin() as connection:
+        user_id = connection.execute(insert(old_table('user', 'username', 'username_key', 'display_name',
+                                                      'password_hash', 'created_at'))
+                                     .values(username='Ana', username_key='ana', display_name='Ana',
+                                             password_hash='x', created_at=began).returning(column('id'))).scalar_one()
+        connection.execute(insert(table('signinsession', column('token_hash'), column('user_id'), column('pending'),
+                                        column('created_at'), column('expires_at')))
+                           .values(token_hash='h' * 64, user_id=user_id, pending=False, created_at=began,
+                                   expires_at=began + timedelta(days=30)))
+    old.dispose()
+    db.init_db(empty_database_url)
+    assert differences_from_the_models(empty_database_url) == []
+    with db.session_scope() as session:
+        moment = session.get(SignInSession, 'h' * 64).last_used_at
+    assert moment.replace(tzinfo=moment.tzinfo or UTC) == began
