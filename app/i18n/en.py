@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     'codes.saved_account': 'I have saved them',
     'account.codes.title': 'Recovery codes',
     'account.codes.left': 'Unused codes: {left} of {total}.',
+    'account.codes.none': 'You have no unused codes: make new ones, since without them there is no way back in if you forget your password.',
     'account.codes.renew_help': 'Making new codes voids the old ones, unused ones too. Type your password to confirm.',
     'account.codes.renew': 'Make new codes',
     'account.export.title': 'Export your history',

@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     'codes.saved_account': 'Ya los he guardado',
     'account.codes.title': 'Códigos de recuperación',
     'account.codes.left': 'Códigos sin usar: {left} de {total}.',
+    'account.codes.none': 'No tienes ningún código sin usar: genera unos nuevos, porque sin ellos no hay forma de volver a entrar si olvidas la contraseña.',
     'account.codes.renew_help': 'Si generas códigos nuevos, los anteriores dejan de valer, también los que no hayas usado. Escribe tu contraseña para confirmarlo.',
     'account.codes.renew': 'Generar códigos nuevos',
     'account.export.title': 'Exportar tu historial',

@@ -194,6 +194,9 @@ def renew_codes_card(account: accounts.Account) -> None:
         if left is not None:
             ui.label(t('account.codes.left', left=left, total=recovery.CODES)).classes('font-medium') \
                 .mark('codes-left')
+        if left == 0:   # an account made before codes existed, or one that used them all
+            ui.label(t('account.codes.none')).classes('font-semibold text-amber-900 bg-amber-100 rounded px-3 py-2') \
+                .props('role=note')
         ui.label(t('account.codes.renew_help')).classes('text-sm text-gray-800')
         password = text_input(t('account.password'), 'renew-password', autocomplete='current-password',
                               secret=True, maxlength=PASSWORD_LENGTH[1])

@@ -82,10 +82,13 @@ async def test_wrong_codes_are_slowed_down_and_the_page_says_how_long(user: User
 
 
 async def test_a_new_set_on_the_account_page_needs_the_password_and_voids_the_old_one(user: User) -> None:
-    account_id = await sign_in_by_ticket(user, 'Ana')
+    account_id = await sign_in_by_ticket(user, 'Ana')     # made directly: an account without codes yet
+    await user.open('/account')
+    await user.should_see(ES['account.codes.none'])
     old = recovery.new_codes(account_id)
     await user.open('/account')
     await user.should_see(ES['account.codes.left'].format(left=10, total=10))
+    await user.should_not_see(ES['account.codes.none'])
     user.find(marker='renew-password').type('not my password')
     user.find(marker='renew-submit').click()
     await sees(user, ES['account.error.wrong_password'])
