@@ -3,6 +3,7 @@ to keep them (copy, a text file, print) and the button that goes on once they ar
 the account page's renewal both show it."""
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 
 from nicegui import ui
@@ -51,6 +52,8 @@ def recovery_codes_card(codes: list[str], username: str, *, go_on_label: str,
             .props('unelevated no-caps').classes('hod-no-print w-full sm:w-auto').mark('codes-saved')
 
 
-def copy(text: str) -> None:
-    ui.clipboard.write(text)
-    ui.notify(t('codes.copied'), type='positive')
+async def copy(text: str) -> None:
+    """To the clipboard, and say whether it worked: browsers allow it only over HTTPS or on localhost."""
+    copied = await ui.run_javascript(f'return navigator.clipboard ? navigator.clipboard.writeText({json.dumps(text)})'
+                                     '.then(() => true, () => false) : false')
+    ui.notify(t('codes.copied') if copied else t('codes.not_copied'), type='positive' if copied else 'warning')

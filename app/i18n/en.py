@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     'codes.once': 'Keep them somewhere safe now (printed, or in your password manager): you will not see them again.',
     'codes.copy': 'Copy',
     'codes.copied': 'Codes copied.',
+    'codes.not_copied': 'The browser did not let them be copied: download them, or select and copy them yourself.',
     'codes.download': 'Download',
     'codes.print': 'Print',
     'codes.file_title': 'House Of Decks: recovery codes of the account {username}',

@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     'codes.once': 'Guárdalos ahora en un lugar seguro (impresos, o en tu gestor de contraseñas): no volverás a verlos.',
     'codes.copy': 'Copiar',
     'codes.copied': 'Códigos copiados.',
+    'codes.not_copied': 'El navegador no ha dejado copiarlos: descárgalos, o selecciónalos y cópialos tú.',
     'codes.download': 'Descargar',
     'codes.print': 'Imprimir',
     'codes.file_title': 'House Of Decks: códigos de recuperación de la cuenta {username}',
