@@ -11,9 +11,10 @@ from nicegui import ui
 from app.i18n import t
 
 CODES_FILE = 'house-of-decks-recovery-codes.txt'
-# printing keeps the codes and their title alone: no header, no buttons
-PRINT_CSS = '@media print { .q-header, .q-footer, .hod-no-print { display: none !important; } ' \
-            '.hod-codes { box-shadow: none !important; } }'
+# printing keeps the codes card alone, whatever page shows it (sign-up, or the account page's other cards)
+PRINT_CSS = '@media print { body * { visibility: hidden; } .hod-codes, .hod-codes * { visibility: visible; } ' \
+            '.hod-codes { position: absolute; left: 0; top: 0; box-shadow: none !important; } ' \
+            '.hod-no-print { display: none !important; } }'
 
 
 def codes_text(codes: list[str], username: str) -> str:
