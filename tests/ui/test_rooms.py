@@ -11,7 +11,7 @@ from nicegui.testing import User
 from leaks import cards_in
 from people import sign_in_by_ticket
 from screen import html_of, join, make_room, one
-from seams import until
+from seams import sees, until
 
 from app.engine.protocol import IllegalAction
 from app.tables.registry import open_table
@@ -204,12 +204,12 @@ async def test_a_person_who_leaves_is_played_for_and_comes_back_through_the_link
     assert not table.presence.stands_in(1)   # a moment away is no departure
     await clock.advance(0.1)
     assert table.presence.stands_in(1)
-    await user.should_see('Luis se ha ido: la máquina juega en su asiento hasta que vuelva.')
+    await sees(user, 'Luis se ha ido: la máquina juega en su asiento hasta que vuelva.')
     await until(lambda: table.state.current_seat == 0 or table.pause is not None or table.is_over())
     await luis.open(link[link.index('/room/'):])   # back through the invite link: his own seat
-    await luis.should_see(marker='table')
+    await sees(luis, marker='table')
     await until(lambda: not table.presence.stands_in(1))
-    await user.should_see('Luis ha vuelto a la mesa.')
+    await sees(user, 'Luis ha vuelto a la mesa.')
 
 
 async def test_reactions_show_by_name_and_are_rate_limited(user: User, create_user) -> None:
