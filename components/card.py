@@ -14,7 +14,7 @@ from fastapi import HTTPException, Response
 from nicegui import app, ui
 
 from app.engine.cards import Card, french_card, spanish_card
-from app.i18n import current_language, translate
+from app.i18n import FEMININE, current_language, translate
 from components.card_art import back_svg, card_svg, empty_slot_svg
 
 _CACHE = {'Cache-Control': 'public, max-age=604800'}
@@ -58,6 +58,21 @@ def _card_name(language: str, card: Card) -> str:
     deck = 'es' if card.is_spanish else 'fr'
     return translate(language, 'card.name', rank=translate(language, f'card.{deck}.rank.{card.rank}'),
                      suit=translate(language, f'card.{deck}.suit.{card.suit.value}'))
+
+
+def the_card(card: Card) -> str:
+    """The card's name with its article, as a sentence says it: "la sota de copas", "el tres de
+    bastos", "the jack of cups". Bare names (``card_name``) label pictures; sentences use this."""
+    return _the_card(current_language(), card)
+
+
+@lru_cache(maxsize=1024)
+def _the_card(language: str, card: Card) -> str:
+    if card.is_joker:
+        return translate(language, 'card.the_joker')
+    rank = f"card.{'es' if card.is_spanish else 'fr'}.rank.{card.rank}"
+    return translate(language, 'card.the.f' if rank in FEMININE[language] else 'card.the',
+                     card=_card_name(language, card))
 
 
 def card_image(card: Card | None, *, face_down: bool = False, label: str | None = None) -> tuple[str, str, str | None]:

@@ -12,9 +12,9 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.games import GAMES_BY_ID
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import CATALOGS, counted, current_language, personal, t
 from app.routes import rules_path
-from components.card import card_html, card_name
+from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click
 from components.live import Direct, Painter
 
@@ -99,6 +99,7 @@ class SeatInfo:
     taken: tuple[Card, ...] = ()
     note: str = ''
     discarded: Card | None = None   # the card this seat discarded since your last move
+    you: bool = False               # your own seat: its labels speak to you
 
 
 def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
@@ -107,17 +108,18 @@ def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
     so a computer taking a card never pushes the piles or your hand (``reserve``: the row is
     always there; your own seat, above your hand, has no such row)."""
     classes = 'hod-seat flex flex-col gap-1' + (' hod-turn' if info.on_turn else '') + (' hod-out' if info.out else '')
-    label = t('table.seat_aria', name=info.name, score=info.score, cards=info.cards)
+    label = t('table.seat_aria', name=info.name, score=counted('amount.points', info.score),
+              cards=counted('amount.cards', info.cards))
     dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
               if info.dealer else '')
     note = f'<span class="hod-chip hod-chip-light">{escape(info.note)}</span>' if info.note else ''
     cards = []
     if info.discarded is not None:   # every discard stays in view until your turn, even when covered
         cards.append(f'<div class="hod-seat-cards" data-testid="seat-discard" aria-label="'
-                     f'{escape(t("table.discarded_aria", name=info.name, card=card_name(info.discarded)))}">'
+                     f'{escape(personal("table.discarded_aria", you=info.you, name=info.name, card=the_card(info.discarded)))}">'
                      f'<span>{escape(t("table.discarded"))}</span>{card_html(info.discarded, size="xs")}</div>')
     if info.taken:
-        cards.append(f'<div class="hod-seat-cards" aria-label="{escape(t("table.taken_aria", name=info.name))}">'
+        cards.append(f'<div class="hod-seat-cards" aria-label="{escape(personal("table.taken_aria", you=info.you, name=info.name))}">'
                      f'<span>{escape(t("table.taken"))}</span><div class="hod-fan">'
                      + ''.join(card_html(card, size='xs') for card in info.taken[-4:]) + '</div></div>')
     return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
@@ -125,8 +127,8 @@ def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
             f'<div class="flex items-center gap-1 flex-wrap"><span class="font-bold">{escape(info.name)}</span>'
             f'{dealer}{note}</div>'
             f'<div class="flex items-center gap-2 text-sm"><span class="opacity-90">'
-            f'{escape(t("table.points", points=info.score))}</span><span class="opacity-75">'
-            f'{escape(t("table.cards_count", count=info.cards))}</span></div>'
+            f'{escape(counted("table.points", info.score))}</span><span class="opacity-75">'
+            f'{escape(counted("amount.cards", info.cards))}</span></div>'
             + (f'<div class="hod-seat-row">{"".join(cards)}</div>' if reserve or cards else '') + '</div>')
 
 
@@ -319,9 +321,9 @@ def refusal_text(refusal: IllegalAction, parse_card: Callable[[str], Card] | Non
     the game's card notation; without it, nothing is read as a card)."""
     def word(value: object) -> object:
         if isinstance(value, Card):
-            return card_name(value)
+            return the_card(value)
         try:
-            return card_name(parse_card(value)) if isinstance(value, str) and parse_card else value
+            return the_card(parse_card(value)) if isinstance(value, str) and parse_card else value
         except ValueError:
             return value
 

@@ -116,3 +116,66 @@ def test_i18n_imports_neither_accounts_nor_the_database():
     # an import inside a function loads only on its first call: read the sources as well
     sources = (ROOT / 'app' / 'i18n').glob('*.py')
     assert storage_layers([name for source in sources for name in imports_in(source)]) == []
+
+
+# placeholders that hold a name, which starts with a capital of its own
+NAME_PLACEHOLDERS = {'name', 'names', 'dealer', 'owner', 'game', 'first', 'min', 'hand', 'count', 'n', 'path'}
+SENTENCE_END = ('.', '!', '?', '…')
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_sentences_start_with_a_capital(language):
+    """A message that ends like a sentence starts like one: with a capital, or with a name. A card
+    said in a sentence has its article ("la sota de copas"), so it never opens one."""
+    wrong = []
+    for key, text in CATALOGS[language].items():
+        if not text.rstrip().endswith(SENTENCE_END):
+            continue
+        start = text.lstrip('¡¿')
+        opening = re.match(r'\{(\w+)\}', start)
+        if opening and opening.group(1) not in NAME_PLACEHOLDERS or not opening and start[:1].islower():
+            wrong.append((key, text))
+    assert wrong == []
+
+
+COUNTED = re.compile(r'\{\w+\} (?:cartas|cards|puntos|points|manos|hands|pts)\b')
+RULE_CONSTANTS = {'meld.reason.set_size', 'meld.reason.run_size'}   # counts that are never 1
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_a_count_before_its_noun_has_a_form_for_one(language):
+    """"{count} cartas" needs its ".one" form, chosen by app.i18n.counted: never "1 cartas"."""
+    catalog = CATALOGS[language]
+    missing = [key for key, text in catalog.items()
+               if COUNTED.search(text) and base_key(key) not in RULE_CONSTANTS and f'{base_key(key)}.one' not in catalog]
+    assert missing == []
+
+
+def test_a_card_in_a_sentence_is_given_its_article_once():
+    """The card's name comes with its article (components.card.the_card): a message adding one
+    would say "the the jack"."""
+    doubled = {'es': re.compile(r'\b(?:el|la|al|del) \{(?:card|top|loose)\}'),
+               'en': re.compile(r'\bthe \{(?:card|top|loose)\}')}
+    assert [(language, key) for language in LANGUAGES for key, text in CATALOGS[language].items()
+            if doubled[language].search(text) and not key.startswith('card.the')] == []
+
+
+def test_spanish_card_names_agree_with_their_article():
+    from app.engine.cards import JOKER, french_deck, spanish_deck
+    from app.i18n import language_scope
+    from components.card import the_card
+    with language_scope('es'):
+        named = {the_card(card) for card in [*spanish_deck(), *french_deck(), JOKER]}
+    feminine = {name for name in named if name.startswith('la ')}
+    assert {name.split(' de ')[0] for name in feminine} == {'la sota', 'la jota', 'la reina'}
+    assert all(name.startswith(('el ', 'la ')) for name in named) and 'el comodín' in named
+    with language_scope('en'):
+        assert all(the_card(card).startswith('the ') for card in spanish_deck())
+
+
+@pytest.mark.parametrize('game', ['chinchon', 'ronda_robada'])
+def test_the_rules_pages_name_the_caballo_as_the_table_does(game):
+    """The English rules call the caballo a knight: the table's names say the same."""
+    text = (ROOT / 'app' / 'rules' / f'{game}.en.md').read_text()
+    knight = translate('en', 'card.es.rank.11')
+    assert f'caballo ({knight})' in text and 'queen' not in text.lower()

@@ -16,6 +16,7 @@ from app.i18n import en, es
 LANGUAGES: tuple[str, ...] = ('es', 'en')
 DEFAULT_LANGUAGE = 'es'
 CATALOGS: dict[str, dict[str, str]] = {'es': es.MESSAGES, 'en': en.MESSAGES}
+FEMININE: dict[str, frozenset[str]] = {'es': es.FEMININE, 'en': en.FEMININE}   # keys of feminine nouns
 
 
 def translate(language: str, key: str, **params: object) -> str:
@@ -37,6 +38,30 @@ def personal(key: str, *, you: bool = False, feminine: bool = False, **params: o
         if wanted and key + suffix in catalog:
             return t(key + suffix, **params)
     return t(key, **params)
+
+
+def counted(key: str, count: int, **params: object) -> str:
+    """``key`` with ``count`` (negatives with a true minus), in its ``.one`` form for exactly one
+    when the catalog has it: "1 carta", never "1 cartas"."""
+    one = f'{key}.one'
+    return t(one if count == 1 and one in CATALOGS[current_language()] else key, count=number(count), **params)
+
+
+def number(value: int) -> str:
+    """A whole number as the site writes it: negatives with the minus sign (−20), never a hyphen."""
+    return str(value).replace('-', '\u2212')
+
+
+def signed(value: int) -> str:
+    """A hand's points with their sign: +5, 0, −20."""
+    return f'+{value}' if value > 0 else number(value)
+
+
+def ordinal(value: int) -> str:
+    """1.ª, 2.ª... / 1st, 2nd, 3rd, 11th: ``ordinal.<last digit>`` when the catalog has it."""
+    last = value % 10 if not 11 <= value % 100 <= 13 else 0
+    catalog = CATALOGS[current_language()]
+    return t(f'ordinal.{last}' if f'ordinal.{last}' in catalog else 'ordinal', n=value)
 
 
 def names_list(names: list[str]) -> str:

@@ -19,7 +19,7 @@ from app import history
 from app.engine.protocol import LEVELS
 from app.games import GAMES, GAMES_BY_ID
 from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import CATALOGS, counted, current_language, t
 from app.routes import route_exists
 from app.sessions import login_redirect
 from app.visitor import current_account
@@ -146,7 +146,7 @@ def game_row(record: GameRecord, position: int) -> ui.label:
         with ui.column().classes('gap-0 grow'):
             ui.label(t('history.row.abandoned_text') if record.abandoned else
                      t('history.row.result', score=record.score, place=record.placement, seats=len(record.seats)))
-            ui.label(t('history.row.details', hands=record.hands_played, opponents=opponents)) \
+            ui.label(t('history.row.details', hands=counted('amount.hands', record.hands_played), opponents=opponents)) \
                 .classes('text-xs text-gray-600')
         if record.abandoned:
             ui.badge(t('history.row.abandoned'), color='grey-7').classes('px-2 py-1').mark('abandoned')
@@ -168,6 +168,9 @@ def chart_card(title: str, span: str):
     return card
 
 
+DAY_MS = 24 * 3600 * 1000
+
+
 def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
     return {
         'animation': False,
@@ -175,7 +178,9 @@ def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
         'legend': {'top': 0, 'type': 'scroll'},
         'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
         # the browser writes the dates: its own time zone, the page's language ('1 dic', not 'Dec 1')
-        'xAxis': {'type': 'time', 'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
+        # the labels name days: ticks closer than a day would repeat one ('1 dic, 1 dic, 2 dic')
+        'xAxis': {'type': 'time', 'minInterval': DAY_MS,
+                  'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
         'yAxis': {'type': 'value', 'scale': True},
         'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
                     'color': GAME_COLORS.get(game_id),

@@ -18,7 +18,7 @@ from app import history
 from app.games import GAMES_BY_ID, GameInfo
 from app.history import GameDetail, HandRecord, SeatResult
 from app.i18n import CATALOGS, current_language, t
-from app.pages.history import level_name
+from app.engine.protocol import LEVELS
 from app.pages.not_found import not_found_content
 from app.sessions import login_redirect
 from app.tables.seats import SPEEDS
@@ -98,13 +98,21 @@ def seat_name(seat: SeatResult) -> str:
     return seat.name or t('history.detail.computer')
 
 
+def level_cell(seat: SeatResult) -> str:
+    """A computer's level as the setup page names it ("Normal"); a person, yours or another's at a
+    room (recorded under their name), has none."""
+    if not seat.is_human and seat.name_or_level in LEVELS:
+        return t(f'level.{seat.name_or_level}')
+    return t('history.detail.person')
+
+
 def players_table(seats: tuple[SeatResult, ...]) -> None:
     columns = [{'name': 'player', 'label': t('history.detail.player'), 'field': 'player', 'align': 'left'},
                {'name': 'level', 'label': t('history.detail.level'), 'field': 'level', 'align': 'left'},
                {'name': 'score', 'label': t('history.detail.score'), 'field': 'score'},
                {'name': 'place', 'label': t('history.detail.place'), 'field': 'place'}]
     rows = [{'id': index, 'player': seat_name(seat), 'score': seat.final_score, 'place': seat.placement,
-             'level': t('history.detail.person') if seat.is_human else level_name(seat.name_or_level)}
+             'level': level_cell(seat)}
             for index, seat in enumerate(seats)]
     ui.table(columns=columns, rows=rows, row_key='id').props('flat dense hide-bottom wrap-cells') \
         .classes('w-full').mark('players-table')

@@ -7,7 +7,7 @@ from typing import Any
 
 from nicegui import ui
 
-from app.i18n import personal, t
+from app.i18n import counted, number, personal, signed, t
 from components.card import playing_card
 from components.chinchon.log import out_words
 from components.table.fair import REBUILD_SNIPPET
@@ -44,7 +44,8 @@ def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequen
             ui.label(out_words(result.eliminated, names, reader, feminine, 'count.eliminated')) \
                 .classes('font-semibold text-red-800')
         for seat in result.bought_back:
-            ui.label(personal('count.bought_back', you=seat == reader, name=names[seat], score=result.totals[seat])) \
+            ui.label(personal('count.bought_back', you=seat == reader, name=names[seat],
+                           score=counted('amount.points', result.totals[seat]))) \
                 .classes('text-green-800')
         if human_question:
             with ui.row().classes('items-center gap-3 bg-amber-100 rounded p-2'):
@@ -75,9 +76,9 @@ def _seat_count(result: Any, seat_count: Any, names: Sequence[str], reader: int)
             if closer:
                 ui.label(t('count.closer')).classes('hod-chip')
             ui.space()
-            ui.label(t('count.adds', points=_signed(result.added[seat_count.seat]))).classes('font-semibold') \
+            ui.label(t('count.adds', points=signed(result.added[seat_count.seat]))).classes('font-semibold') \
                 .props('data-testid="count-added"').mark(f'count-added-{seat_count.seat}')
-            ui.label(t('count.total', points=result.totals[seat_count.seat])).classes('text-gray-600')
+            ui.label(t('count.total', points=number(result.totals[seat_count.seat]))).classes('text-gray-600')
         with ui.row().classes('gap-3 items-end flex-wrap'):
             for index, meld in enumerate(seat_count.melds):
                 cards_row(meld, MELD_COLOURS[index % len(MELD_COLOURS)])
@@ -94,10 +95,6 @@ def _seat_count(result: Any, seat_count: Any, names: Sequence[str], reader: int)
                 with ui.column().classes('gap-0'):
                     ui.label(t('count.loose')).classes('text-xs text-gray-600')
                     cards_row(seat_count.loose)
-
-
-def _signed(points: int) -> str:
-    return f'+{points}' if points > 0 else str(points)
 
 
 VERIFY_SNIPPET = {  # per language: the comments speak the player's language

@@ -6,8 +6,8 @@ from functools import partial
 from typing import Any
 
 from app.engine.cards import spanish_card
-from app.i18n import CATALOGS, current_language, personal, t
-from components.card import card_name
+from app.i18n import CATALOGS, counted, current_language, ordinal, personal, t
+from components.card import the_card
 from components.table import log
 
 
@@ -29,10 +29,10 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0,
     """One line for the hand log, or None for events that need no line. The reader's own seat is
     addressed in the second person."""
     kind, data, say, name = log.reading(event, names, reader)
-    card = card_name(spanish_card(data['card'])) if 'card' in data else ''
+    card = the_card(spanish_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
         return log.speaker(data['dealer'], reader)('log.chinchon.deal', hand=data['hand'], dealer=names[data['dealer']],
-                 card=card_name(spanish_card(data['first_discard'])))
+                 card=the_card(spanish_card(data['first_discard'])))
     if kind == 'close':
         key = 'log.chinchon.close_chinchon' if data.get('chinchon') else 'log.chinchon.close'
         return say(key, name=name, score=data.get('score', 0))
@@ -40,11 +40,11 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0,
         return out_words(data['seats'], names, reader, feminine, 'log.chinchon.eliminated')
     if kind == 'buyback':
         key = 'log.chinchon.buyback_yes' if data.get('accept') else 'log.chinchon.buyback_no'
-        return say(key, name=name, score=data.get('score', 0))
+        return say(key, name=name, score=counted('amount.points', data.get('score', 0)))
     if kind == 'game_over':
         return log.winners_line('log.chinchon.game_over', data['winners'], names, reader)
     if kind in SIMPLE:
-        return say(f'log.chinchon.{kind}', name=name, card=card, number=data.get('number', ''),
+        return say(f'log.chinchon.{kind}', name=name, card=card, number=ordinal(data['number']) if 'number' in data else '',
                  hand=data.get('hand', ''))
     return None
 

@@ -12,9 +12,9 @@ from app.engine.cards import Card, spanish_card
 from app.engine.chinchon import card_value
 from app.engine.chinchon.actions import BuyBack, Close, Discard, DrawDiscard, DrawStock
 from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
-from app.i18n import personal, t
+from app.i18n import counted, number, personal, t
 from app.tables.table import Table
-from components.card import card_name
+from components.card import the_card
 from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
 from components.controls import action_button
@@ -111,10 +111,11 @@ class ChinchonTable(TableScreen):
 
     def _centre(self, view: Any, phase: str) -> None:
         self.stock.show(None, face_down=True, count=view.stock_size, caption=t('table.stock', count=view.stock_size),
-                        active=phase == 'draw', aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''), count=view.stock_size))
+                        active=phase == 'draw', aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''),
+                              cards=counted('amount.cards', view.stock_size)))
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('table.discard', count=view.discard_size), active=phase in ('draw', 'discard'),
-                          aria=t('table.discard_aria', card=card_name(view.discard_top)) if view.discard_top
+                          aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
                           else t('card.empty'))
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
@@ -142,7 +143,7 @@ class ChinchonTable(TableScreen):
         me = self.seat
         seat = '' if self.spectator else seat_html(   # a spectator's seats are all above the board
             SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
-                     on_turn=phase in ('draw', 'discard'), out=view.eliminated[me]), reserve=False)
+                     on_turn=phase in ('draw', 'discard'), out=view.eliminated[me], you=True), reserve=False)
         can_close = phase == 'discard' and view.can_close
         notice = (f'<span class="hod-notice" data-testid="close-notice" role="status">{escape(t("table.can_close"))}'
                   '</span>' if can_close else '')
@@ -167,7 +168,7 @@ class ChinchonTable(TableScreen):
             return
         question = None
         if self.table.must_answer_during_pause(self.seat):
-            question = t('count.buyback_question', score=view.buyback_score)
+            question = t('count.buyback_question', score=counted('amount.points', view.buyback_score))
         count_panel(view.last_result, self.names, self.seat, self.feminine, human_question=question,
                     on_buyback=lambda accept: self.act(BuyBack(accept)),
                     on_next=None if phase == 'over' or self.spectator else self.resume, went_on=self.went_on())
@@ -179,7 +180,7 @@ class ChinchonTable(TableScreen):
             if data is None:   # a void hand
                 rows.append((t('table.hand_row', hand=result['data']['hand']), [t('table.void_short')] * view.seats))
             else:
-                rows.append((t('table.hand_row', hand=data['hand_number']), [str(points) for points in data['added']]))
+                rows.append((t('table.hand_row', hand=data['hand_number']), [number(points) for points in data['added']]))
         return rows
 
     # this player's actions ---------------------------------------------------------
@@ -255,7 +256,7 @@ class ChinchonTable(TableScreen):
             return
         seen = self.shown_version if version is None else version
         with ui.dialog() as dialog, ui.card():
-            ui.label(t('table.close_confirm', card=card_name(best[0]))).classes('text-lg')
+            ui.label(t('table.close_confirm', card=the_card(best[0]))).classes('text-lg')
             with ui.row():
                 ui.button(t('table.close_yes'), on_click=self.speaking(lambda: (dialog.close(),
                                                                                 self.act(Close(best[0]), seen)))) \
@@ -284,7 +285,7 @@ def _meld_colours(cards: list[Card], melds: tuple[tuple[Card, ...], ...]) -> lis
 
 def hint_text(action: Any) -> str:
     if isinstance(action, (Discard, Close)):
-        return t(f'hint.{action.kind}', card=card_name(action.card))
+        return t(f'hint.{action.kind}', card=the_card(action.card))
     if isinstance(action, BuyBack):
         return t('hint.buyback_yes' if action.accept else 'hint.buyback_no')
     return t(f'hint.{action.kind}')

@@ -11,7 +11,7 @@ from nicegui import ui
 
 from app.engine.cards import french_card
 from app.engine.continental import Contract
-from app.i18n import t
+from app.i18n import number, signed, t
 from components.card import card_html
 from components.continental.log import contract_words
 from components.table.fair import REBUILD_SNIPPET
@@ -57,11 +57,7 @@ def _row(result: dict[str, Any], seat: int, name: str) -> str:
             f'data-points="{points}"><td class="p-1 font-semibold">{escape(name)}</td>'
             f'<td class="p-1"><div class="hod-fan">{cards or "—"}</div></td>'
             f'<td class="p-1 text-right font-semibold">{signed(points)}</td>'
-            f'<td class="p-1 text-right">{result["totals"][seat]}</td></tr>')
-
-
-def signed(points: int) -> str:
-    return f'+{points}' if points > 0 else str(points).replace('-', '−')
+            f'<td class="p-1 text-right">{number(result["totals"][seat])}</td></tr>')
 
 
 VERIFY_SNIPPET = {  # per language: the comments speak the player's language

@@ -5,8 +5,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.engine.cards import french_card
-from app.i18n import t
-from components.card import card_name
+from app.i18n import counted, ordinal, t
+from components.card import the_card
 from components.table import log
 
 
@@ -31,7 +31,7 @@ def _short(code: str) -> str:
 
 def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
     kind, data, say, name = log.reading(event, names, reader)
-    card = card_name(french_card(data['card'])) if 'card' in data else ''
+    card = the_card(french_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
         return say('log.continental.deal', hand=data['hand'], dealer=name, contract=contract_words(data['contract']))
     if kind == 'take_offer':
@@ -50,7 +50,8 @@ def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> 
     if kind == 'discard':
         return say('log.continental.discard', name=name, card=card)
     if kind == 'reshuffle':
-        return say('log.continental.reshuffle', count=data['stock_size'], number=data['rebuild'])
+        return say('log.continental.reshuffle', cards=counted('amount.cards', data['stock_size']),
+                   number=ordinal(data['rebuild']))
     if kind == 'hand_end':
         if data['reason'] == 'out':
             out = data['out_seat']

@@ -19,9 +19,9 @@ from app.engine.cards import Card, french_card
 from app.engine.continental import (Discard, DrawStock, GoDown, LayOff, PassOffer, TakeOffer, card_points,
                                     contract, solve)
 from app.engine.continental.melds import HANDS
-from app.i18n import personal, t
+from app.i18n import counted, number, personal, t
 from app.tables.table import Table
-from components.card import card_html, card_name
+from components.card import card_html, card_name, the_card
 from components.continental.builder import GroupCheck, check_group, progress
 from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.log import contract_words, log_lines
@@ -140,12 +140,13 @@ class ContinentalTable(TableScreen):
         self.live.html(self.melds_view, self._melds_html(view, phase, cards))
         self.stock.show(None, face_down=True, count=view.stock_size,
                         caption=t('table.stock', count=view.stock_size), active=phase == 'draw',
-                        aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''), count=view.stock_size))
+                        aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''),
+                                cards=counted('amount.cards', view.stock_size)))
         on_offer = view.offer.card if view.offer else None
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('continental.on_offer') if on_offer else t('table.discard', count=view.discard_size),
                           active=phase in ('offer', 'play'),
-                          aria=t('table.discard_aria', card=card_name(view.discard_top)) if view.discard_top
+                          aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
                           else t('card.empty'))
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
@@ -170,8 +171,9 @@ class ContinentalTable(TableScreen):
         self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
-        self.live.html(self.own, f'<div class="text-sm text-center" data-testid="own-count">'
-                                 f'{escape(t("continental.own", points=view.totals[me], cards=len(cards)))}'
+        own = t('continental.own', points=counted('amount.points', view.totals[me]),
+                cards=counted('amount.cards', len(cards)))
+        self.live.html(self.own, f'<div class="text-sm text-center" data-testid="own-count">{escape(own)}'
                                  + (f' · {escape(t("continental.is_down"))}' if view.down[me] else '') + '</div>')
         self.hand_view.show(self._hand_items(cards), self.selected)
 
@@ -235,7 +237,8 @@ class ContinentalTable(TableScreen):
             shown = []
             for meld in melds:
                 target = card is not None and bool(meld.lay_off_positions(card)) and len(cards) > 1
-                label = t('continental.meld_aria', name=self.names[seat], cards=', '.join(map(card_name, meld.cards)))
+                label = personal('continental.meld_aria', you=seat == self.seat, name=self.names[seat],
+                                 cards=', '.join(map(card_name, meld.cards)))
                 attributes = (f'data-testid="layoff-target" data-choice="meld:{meld.id}" role="button" tabindex="0"'
                               if target else 'data-testid="meld"')
                 shown.append(f'<div class="hod-meld{" hod-target" if target else ""}" {attributes} '
@@ -249,7 +252,7 @@ class ContinentalTable(TableScreen):
                               f'data-choice="end:{position}">{escape(self._end_words(position, meld_id, view))}</button>'
                               for position in positions)
             rows.append(f'<div class="flex flex-wrap items-center gap-2"><span>'
-                        f'{escape(t("continental.which_end", card=card_name(french_card(code))))}</span>{choices}</div>')
+                        f'{escape(t("continental.which_end", card=the_card(french_card(code))))}</span>{choices}</div>')
         if not rows:
             return f'<div class="text-sm opacity-75 text-center">{escape(t("continental.no_melds"))}</div>'
         return f'<div class="hod-melds" data-testid="melds-on-table">{"".join(rows)}</div>'
@@ -299,7 +302,7 @@ class ContinentalTable(TableScreen):
 
     def _status(self, view: Any, phase: str) -> str:
         if phase == 'offer':
-            card = card_name(view.offer.card)
+            card = the_card(view.offer.card)
             if view.offer.on_turn == self.seat:
                 return t('continental.your_offer', card=card)
             return t('continental.robo_offer', card=card)
@@ -328,10 +331,10 @@ class ContinentalTable(TableScreen):
 
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
         return [(t('continental.score_row', hand=index + 1, contract=contract_words(contract(index + 1))),
-                 [str(points) for points in row]) for index, row in enumerate(view.hand_scores)]
+                 [number(points) for points in row]) for index, row in enumerate(view.hand_scores)]
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
-        return [str(total) for total in view.totals], t('table.total')
+        return [number(total) for total in view.totals], t('table.total')
 
     def fair_key(self, view: Any) -> tuple:
         return (view.hand_number, len(view.past_seeds))
@@ -426,7 +429,7 @@ class ContinentalTable(TableScreen):
             self.notice = t('meld.no_proposal', contract=contract_words(view.contract))
         else:
             self._fill_builder(best.melds)
-            self.notice = t('meld.proposed', points=best.left_points)
+            self.notice = t('meld.proposed', points=counted('amount.points', best.left_points))
         self._redraw()
 
     def _fill_builder(self, melds: tuple[tuple[Card, ...], ...]) -> None:
@@ -497,5 +500,5 @@ def hint_text(action: Any, view: Any, names: list[str]) -> str:
         return t('hint.continental.go_down')
     if isinstance(action, LayOff):
         owner = next(meld.owner for meld in view.table if meld.id == action.meld_id)
-        return t('hint.continental.lay_off', card=card_name(action.card), name=names[owner])
-    return t('hint.discard', card=card_name(action.card))
+        return t('hint.continental.lay_off', card=the_card(action.card), name=names[owner])
+    return t('hint.discard', card=the_card(action.card))

@@ -5,33 +5,36 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.engine.cards import spanish_card
-from components.card import card_name
+from app.i18n import counted
+from components.card import the_card
 from components.table import log
 
 
 def cards_words(codes: Sequence[str]) -> str:
-    return ', '.join(card_name(spanish_card(code)) for code in codes)
+    return ', '.join(the_card(spanish_card(code)) for code in codes)
 
 
 def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
     """One line for the log, or None. The reader is spoken to in the second person, also when a
     pile of theirs is taken."""
     kind, data, say, name = log.reading(event, names, reader)
-    card = card_name(spanish_card(data['card'])) if 'card' in data else ''
+    card = the_card(spanish_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':
-        return say('log.ronda.deal', dealer=name, cards=cards_words(data['loose']), stock=data['stock'])
+        return say('log.ronda.deal', dealer=name, cards=cards_words(data['loose']),
+                   stock=counted('amount.cards', data['stock']))
     if kind == 'start_run':
-        return say('log.ronda.start_run', name=name, card=card, loose=card_name(spanish_card(data['loose'])))
+        return say('log.ronda.start_run', name=name, card=card, loose=the_card(spanish_card(data['loose'])))
     if kind == 'take_loose':
         return say('log.ronda.take_loose', name=name, card=card)
     if kind == 'take_pile':
         owner = data['owner']
         key = ('log.ronda.take_own_pile' if owner == event.get('seat') else
                'log.ronda.take_your_pile' if owner == reader else 'log.ronda.take_pile')
-        return say(key, name=name, owner=names[owner], size=data['size'], card=card_name(spanish_card(data['top'])))
+        return say(key, name=name, owner=names[owner], size=counted('amount.cards', data['size']),
+                   card=the_card(spanish_card(data['top'])))
     if kind == 'confirm':
-        return say('log.ronda.confirm', name=name, cards=data['cards'], top=card_name(spanish_card(data['top'])),
-                   pile=data['pile_size'])
+        return say('log.ronda.confirm', name=name, cards=counted('amount.cards', data['cards']),
+                   top=the_card(spanish_card(data['top'])), pile=counted('amount.cards', data['pile_size']))
     if kind == 'drop':
         return say('log.ronda.drop', name=name, card=card)
     if kind == 'redeal':

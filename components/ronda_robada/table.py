@@ -16,9 +16,9 @@ from nicegui import ui
 
 from app.engine.cards import Card, spanish_card
 from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import counted, personal, t
 from app.tables.table import Table
-from components.card import card_html, card_name
+from components.card import card_html, card_name, the_card
 from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.log import log_lines
@@ -52,12 +52,6 @@ RONDA_CSS = '''
 .hod-rr-size { font-size: 11px; font-weight: 700; background: #fff; color: #1d2521; border-radius: 8px;
   padding: 0 5px; }
 '''
-
-def counted(key: str, count: int, **params: Any) -> str:
-    """``key`` with ``count``, in its ``.one`` form for exactly one when the catalog has it."""
-    one = f'{key}.one'
-    return t(one if count == 1 and one in CATALOGS[current_language()] else key, count=count, **params)
-
 
 def _attrs(choice: str | None, label: str, testid: str, extra: str = '') -> str:
     """A card's wrapper: a button when it is a choice now, a plain figure otherwise."""
@@ -145,8 +139,10 @@ class RondaRobadaTable(TableScreen):
             dealer = (f'<span class="hod-chip hod-rr-dealer" title="{escape(t("table.dealer_help"))}">'
                       f'{escape(t("table.dealer"))}</span>' if view.dealer == seat else '')
             name = self.names[seat]
-            pile_label = (t('ronda.pile_aria', name=name, count=size, card=card_name(top)) if top
-                          else t('ronda.pile_empty_aria', name=name))
+            yours = seat == self.seat   # "Tu montón", never "Montón de Tú"
+            pile_label = (personal('ronda.pile_aria', you=yours, name=name, cards=counted('amount.cards', size),
+                                   card=the_card(top)) if top
+                          else personal('ronda.pile_empty_aria', you=yours, name=name))
             choice = f'pile:{seat}' if seat in options else None
             picture = card_html(top, size='sm') if top else card_html(None, size='sm')
             note = ''
@@ -162,7 +158,7 @@ class RondaRobadaTable(TableScreen):
                 f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
                 + _attrs(choice, pile_label, 'pile', f' data-seat="{seat}" data-count="{size}"'
                          + (f' data-card="{top}"' if top else ''))
-                + f'>{picture}<span class="text-xs">{escape(counted("ronda.pile_size", size))}</span></div>'
+                + f'>{picture}<span class="text-xs">{escape(counted("amount.cards", size))}</span></div>'
                 f'{note}</div>')
         return f'<div class="hod-rr-seats" style="--hod-seats: {min(view.seats, 4)}">{"".join(boxes)}</div>'
 
@@ -190,14 +186,14 @@ class RondaRobadaTable(TableScreen):
             pairs = [card for card in view.loose if str(card.rank) == self.selected[:-1]]
             if not pairs:
                 return ''
-            title = t('ronda.pair_with', card=card_name(spanish_card(self.selected)))
+            title = t('ronda.pair_with', card=the_card(spanish_card(self.selected)))
             return self._run_box(title, '', self._option_cards(pairs))
         run = view.run
         if run is None:
             return ''
         collected = [card_html(run.played, size='sm')] + [card_html(card, size='sm') for card in run.loose]
         collected += [f'<span class="flex flex-col items-center">{card_html(pile.top, size="sm")}'
-                      f'<span class="hod-rr-size">{escape(counted("ronda.pile_size", pile.size))}</span></span>'
+                      f'<span class="hod-rr-size">{escape(counted("amount.cards", pile.size))}</span></span>'
                       for pile in run.piles]
         owner = t('ronda.your_run') if run.seat == self.seat else t('ronda.their_run', name=self.names[run.seat])
         wanted = run.next_rank
@@ -212,13 +208,11 @@ class RondaRobadaTable(TableScreen):
             options = self._option_cards(loose) + ''.join(
                 '<div class="hod-rr-card hod-choice flex flex-col items-center" '
                 + _attrs(f'pile:{seat}', t('ronda.take_pile_option', pile=self.pile_words(seat),
-                                          count=view.pile_sizes[seat]), 'run-option', f' data-seat="{seat}"')
+                                          cards=counted('amount.cards', view.pile_sizes[seat])), 'run-option', f' data-seat="{seat}"')
                 + f'>{card_html(view.pile_tops[seat], size="md")}<span class="text-xs">'
                 f'{escape(self.pile_words(seat))}</span>'
-                f'<span class="hod-rr-size">{escape(counted("ronda.pile_size", view.pile_sizes[seat]))}</span></div>'
+                f'<span class="hod-rr-size">{escape(counted("amount.cards", view.pile_sizes[seat]))}</span></div>'
                 for seat in piles)
-            if not options:
-                options = f'<span class="text-sm">{escape(t("ronda.nothing_more"))}</span>'
         summary = (f'<div class="flex flex-wrap items-end gap-1" data-testid="run-so-far">{"".join(collected)}</div>'
                    f'<div class="text-sm opacity-90">{escape(following)}</div>')
         return self._run_box(owner, summary, options)
@@ -264,9 +258,10 @@ class RondaRobadaTable(TableScreen):
                 return t('ronda.your_turn')
             has_pair = any(str(card.rank) == self.selected[:-1] for card in view.loose)
             return t('ronda.pair_or_drop' if has_pair else 'ronda.only_drop',
-                     card=card_name(spanish_card(self.selected)))
-        if phase == 'run':
-            return t('ronda.go_on')
+                     card=the_card(spanish_card(self.selected)))
+        if phase == 'run':   # one message: go on while something can be taken, else confirm
+            can_go_on = any(isinstance(action, (TakeLoose, TakePile)) for action in view.legal_actions)
+            return t('ronda.go_on' if can_go_on else 'ronda.nothing_more')
         return t('table.waiting', name=self.names[view.current_seat]) if view.current_seat is not None else ''
 
     def _loose_choices(self, view: Any, phase: str) -> set[str]:
@@ -377,11 +372,11 @@ class RondaRobadaTable(TableScreen):
 
 def hint_text(action: Any, pile_words: Callable[[int], str]) -> str:
     if isinstance(action, StartRun):
-        return t('hint.ronda.start_run', card=card_name(action.card), loose=card_name(action.loose))
+        return t('hint.ronda.start_run', card=the_card(action.card), loose=the_card(action.loose))
     if isinstance(action, TakeLoose):
-        return t('hint.ronda.take_loose', card=card_name(action.card))
+        return t('hint.ronda.take_loose', card=the_card(action.card))
     if isinstance(action, TakePile):
         return t('hint.ronda.take_pile', pile=pile_words(action.owner))
     if isinstance(action, Drop):
-        return t('hint.ronda.drop', card=card_name(action.card))
+        return t('hint.ronda.drop', card=the_card(action.card))
     return t('hint.ronda.confirm')

@@ -20,7 +20,7 @@ from nicegui import app, ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import CATALOGS, current_language, language_scope, names_list, personal, t
+from app.i18n import CATALOGS, current_language, language_scope, names_list, number, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import watch
 from app.tables.room import REACTIONS, SPECTATOR
@@ -488,7 +488,7 @@ class TableScreen(ABC):
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
         """The scoreboard's last row: its cells and its label."""
-        return [str(score) for score in view.scores], t('table.total')
+        return [number(score) for score in view.scores], t('table.total')
 
     def panel_key(self, view: Any) -> tuple:
         """What else rebuilds the count panel when it changes."""

@@ -55,7 +55,7 @@ async def test_draw_from_stock_then_discard(user: User) -> None:
     assert '12c' not in hand_codes(user)
     # the card that took the discarded one's place is not shown chosen while the computer plays
     assert phase(user) == 'wait' and 'hod-selected' not in drawing(user, 'hand')
-    await user.should_see('Tiras rey de copas.')
+    await user.should_see('Tiras el rey de copas.')
     legend = drawing(user, 'legend')   # what the bars, the numbers and the dealer's mark mean
     assert 'cartas ligadas en una combinación' in legend and 'lo que vale una carta suelta' in legend
     assert 'quien reparte esta mano' in legend
@@ -70,7 +70,7 @@ async def test_taking_the_discard_then_discarding_it_is_refused(user: User) -> N
     before = stored_table()['state']
     pick(user, '6b')
     user.find(marker='discard-button').click()
-    await user.should_see('Acabas de coger seis de bastos del descarte')   # the refusal, in words
+    await user.should_see('Acabas de coger el seis de bastos del descarte')   # the refusal, in words
     assert stored_table()['state'] == before      # nothing changed
     assert phase(user) == 'discard'
 
@@ -99,7 +99,7 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     user.find(marker='close').click()
     await until(lambda: phase(user) == 'count')
     await user.should_see('Mano 1: cierras')
-    assert one(user, 'count-added-0').text == 'Suma -10'
+    assert one(user, 'count-added-0').text == 'Suma −10'
     await user.should_see('Cierras con las siete cartas ligadas: te restas 10.')
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
     assert one(user, 'count-added-1').text == 'Suma +52'
@@ -232,7 +232,7 @@ async def test_closing_with_no_card_chosen_asks_once_which_card_goes_face_down(u
     await until(lambda: phase(user) == 'discard')
     version = table.version
     user.find(marker='close').click()                # nothing selected: the table asks first
-    await user.should_see('¿Cerrar dejando boca abajo dos de copas?')
+    await user.should_see('¿Cerrar dejando boca abajo el dos de copas?')
     user.find(marker='close-no').click()
     assert phase(user) == 'discard' and table.version == version   # nothing happened
     user.find(marker='close').click()

@@ -38,12 +38,12 @@ async def test_on_your_turn_you_keep_the_offered_card_as_your_draw(user: User) -
     await open_position(user, table)
     assert phase(user) == 'offer'
     assert 'Lo ha tirado Lucía' in drawing(user, 'offer')
-    assert 'decides…' in drawing(user, 'offer') and 'Tú' not in drawing(user, 'offer')   # you, not "Tú"
-    await user.should_see('En oferta: siete de diamantes. Es tu turno: puedes quedártela como tu robo o pasar.')
+    assert 'Decides…' in drawing(user, 'offer') and 'Tú' not in drawing(user, 'offer')   # you, not "Tú"
+    await user.should_see('En oferta: el siete de diamantes. Es tu turno: puedes quedártela como tu robo o pasar.')
     assert one(user, 'robo-contra').props.get('hidden') is True and not disabled(user, 'offer-take')
     click(user, 'offer-take')
     await until(lambda: phase(user) == 'play' and '7d' in saved(table)['hands'][0])
-    await user.should_see('Te quedas siete de diamantes.')
+    await user.should_see('Te quedas el siete de diamantes.')
 
 
 async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> None:
@@ -58,7 +58,7 @@ async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> No
     await until(lambda: len(saved(table)['hands'][0]) == 8)
     assert saved(table)['hands'][0][-2:] == ['7d', 'Ah']       # the card and the stock's top as penalty
     assert saved(table)['phase'] == 'draw' and saved(table)['turn'] == 2   # Mateo draws; your turn is kept
-    await user.should_see('Robas de contra siete de diamantes y te llevas una carta de castigo.')
+    await user.should_see('Robas de contra el siete de diamantes y te llevas una carta de castigo.')
 
 
 async def test_passing_moves_the_offer_on(user: User) -> None:
@@ -129,11 +129,11 @@ async def test_a_joker_laid_off_on_a_rivals_run_goes_at_the_end_you_choose(user:
     pick(user, 'JK')
     assert re.search(r'data-testid="layoff-target" data-choice="meld:0"[^>]*data-seat="1"', drawing(user, 'melds'))
     choose(user, 'melds', 'meld:0')
-    await user.should_see('¿Dónde pones Comodín?')
+    await user.should_see('¿Dónde pones el comodín?')
     choose(user, 'melds', 'end:4')
     await until(lambda: saved(table)['table'][0]['start'] == 4)
     assert [item['card'] for item in saved(table)['table'][0]['cards']] == ['JK', '5h', '6h', '7h', '8h']
-    await user.should_see('Colocas Comodín en la jugada de Lucía (🃏 5♥ 6♥ 7♥ 8♥).')
+    await user.should_see('Colocas el comodín en la jugada de Lucía (🃏 5♥ 6♥ 7♥ 8♥).')
 
 
 async def test_your_last_card_cannot_be_laid_off(user: User) -> None:

@@ -51,7 +51,7 @@ async def test_a_games_page_shows_its_players_options_hands_and_seeds(user: User
     await user.should_see('Resultado 14 · puesto 1 de 3')
     players = user.find(marker='players-table').elements.pop()
     assert [(row['player'], row['level'], row['score'], row['place']) for row in players.rows] == [
-        ('Ana (tú)', 'Persona', 14, 1), ('Lucía', 'difícil', 52, 3), ('Mateo', 'difícil', 38, 2)]
+        ('Ana (tú)', 'Persona', 14, 1), ('Lucía', 'Difícil', 52, 3), ('Mateo', 'Difícil', 38, 2)]   # levels as the setup page names them
     with user.scope(marker='options'):
         for text in ('Jugadores en la mesa, contándote a ti', '3', 'Nivel de la máquina', 'Difícil',
                      'Velocidad de juego', 'Tope de puntos', '50 (partida corta)', 'Reenganche', 'Pistas'):
@@ -76,7 +76,7 @@ async def test_a_game_recorded_before_points_were_kept_says_so(user: User) -> No
     hands = user.find(marker='hands-table').elements.pop()
     assert {row['seat0'] for row in hands.rows} == {'sin apuntar'}
     players = user.find(marker='players-table').elements.pop()
-    assert players.rows[1]['player'] == 'La máquina' and players.rows[1]['level'] == 'fácil'
+    assert players.rows[1]['player'] == 'La máquina' and players.rows[1]['level'] == 'Fácil'
 
 
 async def test_another_players_game_and_any_other_id_get_the_404_page(user: User) -> None:

@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from app.engine.cards import JOKER, french_deck, spanish_deck
 from app.i18n import language_scope
+from components.card import card_name, the_card
 from components.chinchon.log import event_line as chinchon_line, out_words
 from components.continental.log import event_line as continental_line
 from components.ronda_robada.log import event_line as ronda_line
@@ -49,7 +51,7 @@ def events(seat: int, other: int) -> list[tuple[str, dict]]:
     meld = {**RUN, 'owner': other}
     continental = [
         {'kind': 'deal', 'seat': seat, 'data': {'hand': 3, 'contract': {'sets': 0, 'runs': 2}}},
-        {'kind': 'take_offer', 'seat': seat, 'data': {'card': '7d', 'out_of_turn': False}},
+        {'kind': 'take_offer', 'seat': seat, 'data': {'card': 'Jd', 'out_of_turn': False}},
         {'kind': 'take_offer', 'seat': seat, 'data': {'card': '7d', 'out_of_turn': True}},
         {'kind': 'pass_offer', 'seat': seat, 'data': {'card': '7d'}},
         {'kind': 'draw_stock', 'seat': seat, 'data': {}},
@@ -92,15 +94,21 @@ def test_every_line_speaks_to_you_in_the_second_person(language: str) -> None:
 
 
 @pytest.mark.parametrize('language, expected', [
-    ('es', ['Mano 2: repartes. Se destapa siete de copas.', 'Cierras y te apuntas 3.',
+    ('es', ['Mano 2: repartes. Se destapa el siete de copas.', 'Cierras y te apuntas 3.',
+            'Tiras el rey de oros.', 'Lucía tira el rey de oros.', 'Te llevas el seis de espadas.',
+            'Lucía suelta el tres de bastos en el centro.', 'Te quedas la jota de diamantes.',
             'Te pasas del tope y quedas fuera.', 'Fin de la partida: ganas tú.',
-            'Lucía se lleva tu montón (12 cartas, siete de bastos encima).',
-            'Lucía coloca nueve de corazones en tu jugada (5♥ 6♥ 7♥ 8♥).',
+            'Lucía se lleva tu montón (12 cartas, el siete de bastos encima).',
+            'Lucía coloca el nueve de corazones en tu jugada (5♥ 6♥ 7♥ 8♥).',
+            'Se acaba el mazo: se baraja el descarte (2.ª vez).',
             'Mano 3: te bajas y te quedas sin cartas en el mismo turno: −20.']),
-    ('en', ['Hand 2: you deal. Turned up: seven of cups.', 'You close and score 3.',
+    ('en', ['Hand 2: you deal. Turned up: the seven of cups.', 'You close and score 3.',
+            'You discard the king of coins.', 'Lucía discards the king of coins.', 'You take the six of swords.',
+            'Lucía drops the three of clubs in the centre.', 'You keep the jack of diamonds.',
             'You went over the limit: you are out of the game.', 'Game over: you win.',
-            'Lucía takes your pile (12 cards, seven of clubs on top).',
-            'Lucía lays nine of hearts off on your meld (5♥ 6♥ 7♥ 8♥).',
+            'Lucía takes your pile (12 cards, the seven of clubs on top).',
+            'Lucía lays the nine of hearts off on your meld (5♥ 6♥ 7♥ 8♥).',
+            'The stock ran out: the discard pile is reshuffled (for the 2nd time).',
             'Hand 3: you went down and out in one turn: −20.']),
 ])
 def test_known_lines_about_you(language: str, expected: list[str]) -> None:
@@ -120,3 +128,60 @@ def test_spanish_agrees_with_each_name() -> None:
         assert out_words([1, 3], names, 0, FEMININE, 'log.chinchon.eliminated') == 'Eliminadas: Lucía, Carmen.'
         assert out_words([1, 2], names, 0, FEMININE, 'log.chinchon.eliminated') == 'Eliminados: Lucía, Mateo.'
         assert out_words([0, 2], names, 0, FEMININE, 'count.eliminated') == 'Te pasas del tope. Se pasa del tope: Mateo.'
+
+
+def every_line(language: str, events_of=events) -> list[tuple[str, dict, str]]:
+    """(game, event, line) of every kind of line, read by each kind of reader."""
+    names = NAMES[language]
+    with language_scope(language):
+        return [(game, event, LINES[game](event, names))
+                for seat, other in ((0, 1), (1, 0), (2, 1)) for game, event in events_of(seat, other)]
+
+
+def ones(seat: int, other: int) -> list[tuple[str, dict]]:
+    """The events whose counts can be exactly one: a pile of one card, a stock of one..."""
+    return [('ronda', {'kind': 'take_pile', 'seat': seat, 'data': {'owner': other, 'top': '7b', 'size': 1}}),
+            ('ronda', {'kind': 'deal', 'seat': seat, 'data': {'loose': ['5c'], 'stock': 1}}),
+            ('ronda', {'kind': 'confirm', 'seat': seat, 'data': {'top': '5o', 'cards': 1, 'pile_size': 1}}),
+            ('chinchon', {'kind': 'buyback', 'seat': seat, 'data': {'accept': True, 'score': 1}}),
+            ('chinchon', {'kind': 'reshuffle', 'seat': None, 'data': {'number': 1}}),
+            ('continental', {'kind': 'reshuffle', 'seat': None, 'data': {'stock_size': 1, 'rebuild': 1}})]
+
+
+def card_names(language: str) -> list[tuple[str, str]]:
+    """(bare name, name with its article) of every card of both decks, lower-case."""
+    with language_scope(language):
+        return [(card_name(card).lower(), the_card(card).lower())
+                for card in [*spanish_deck(), *french_deck(), JOKER]]
+
+
+def occurrences(text: str, phrase: str) -> int:
+    return len(re.findall(r'(?<!\w)' + re.escape(phrase) + r'(?!\w)', text))
+
+
+PLURAL_OF_ONE = re.compile(r'(?<![\d.,])1 (?:cartas|cards|puntos|points|manos|hands|pts)\b')
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+def test_every_line_names_its_cards_with_their_article(language: str) -> None:
+    """"Tiras la sota de copas", "You discard the jack of cups": never "Tiras sota de copas"."""
+    names = card_names(language)
+    for game, event, line in every_line(language):
+        lowered = line.lower()
+        for bare, with_article in names:
+            assert occurrences(lowered, bare) == occurrences(lowered, with_article), (game, event, line)
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+def test_every_line_is_a_sentence_with_a_capital(language: str) -> None:
+    for game, event, line in every_line(language):
+        first = line.lstrip('¡¿')[:1]
+        assert first.isupper() or first.isdigit(), (game, event, line)
+        assert line.endswith(('.', '!', '…')), (game, event, line)
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+def test_one_of_a_thing_is_singular(language: str) -> None:
+    """"1 carta", "1 card": never "1 cartas" or "1 cards"."""
+    for game, event, line in every_line(language) + every_line(language, ones):
+        assert not PLURAL_OF_ONE.search(line), (game, event, line)

@@ -28,14 +28,14 @@ async def test_a_marked_card_starts_a_run_with_the_loose_card_you_pick(user: Use
     assert not re.search(r'data-card="7c"[^>]*>\s*<span class="hod-rr-mark"', hand)
     choose(user, 'hand', 'hand:5o')
     assert options(user) == ['5c', '5e']           # two loose fives: you pick
-    await user.should_see('elige la carta suelta con la que emparejarla')
+    await user.should_see('Has elegido el cinco de oros: elige una carta suelta de su número')
     choose(user, 'run', 'loose:5e')
     await until(lambda: phase(user) == 'run' and saved(table)['run'] is not None)
     run = saved(table)['run']
     assert run['played'] == '5o' and run['loose'] == ['5e']
     assert saved(table)['loose'] == ['5c', '3b']
     assert one(user, 'drop').props.get('disabled') is True     # no drop once a run has started
-    await user.should_see('Empiezas una escalera con cinco de oros y cinco de espadas.')
+    await user.should_see('Empiezas una escalera con el cinco de oros y el cinco de espadas.')
     await user.should_see('Siguiente número: 6')
 
 
@@ -70,14 +70,16 @@ async def test_you_steal_a_rivals_pile_and_then_your_own_closing_one(user: User)
     choose(user, 'run', 'pile:1')
     await until(lambda: saved(table)['run'] and saved(table)['run']['rank'] == 6)
     assert options(user) == []                                  # nothing with a 7: only Confirm
-    await user.should_see('Nada más que llevarse: confirma la escalera.')
-    await user.should_see('Te llevas el montón de Lucía (2 cartas, seis de espadas encima).')
+    await user.should_see('No queda nada que llevarte: confirma la escalera.')
+    assert 'Sigue la escalera' not in drawing(user, 'status') + drawing(user, 'run')   # one message, not two
+    await user.should_see('Te llevas el montón de Lucía (2 cartas, el seis de espadas encima).')
     user.find(marker='confirm-run').trigger('click', None)
     await until(lambda: saved(table)['piles'][0][-1] == '5o')
     assert saved(table)['piles'] == [['3b', '1c', '5c', '10b', '6e', '5o'], []]
     seats = drawing(user, 'piles')
     assert re.search(r'data-testid="pile" [^>]*data-seat="0" data-count="6" data-card="5o"', seats)
     assert 'hod-robbed' in seats and 'Te lo llevas tú' in seats
+    assert 'aria-label="Tu montón: 6 cartas, el cinco de oros encima"' in seats and 'de Tú' not in seats
 
 
 async def test_the_closing_one_after_the_king_can_come_from_your_own_pile(user: User) -> None:
@@ -93,7 +95,7 @@ async def test_the_closing_one_after_the_king_can_come_from_your_own_pile(user: 
     choose(user, 'run', 'pile:0')
     await until(lambda: saved(table)['run'] and saved(table)['run']['closed'])
     await user.should_see('Cerrada con el 1 después del rey: ya no sigue.')
-    await user.should_see('Recuperas tu propio montón (2 cartas, as de copas encima).')
+    await user.should_see('Recuperas tu propio montón (2 cartas, el as de copas encima).')
     user.find(marker='confirm-run').trigger('click', None)
     await until(lambda: saved(table)['piles'][0] == ['12c', '3b', '1c', '12o'])
 
@@ -123,7 +125,7 @@ async def test_the_sweep_the_count_and_the_next_game_dealt_one_seat_on(user: Use
     choose(user, 'hand', 'hand:3c')
     user.find(marker='drop').trigger('click', None)
     await until(lambda: phase(user) == 'over')
-    await user.should_see('Fin del mazo: las cartas sueltas (rey de bastos, tres de copas, cuatro de espadas) '
+    await user.should_see('Fin del mazo: las cartas sueltas (el rey de bastos, el tres de copas, el cuatro de espadas) '
                           'van a Lucía, que hizo la última escalera.')
     rows = drawing(user, 'count')
     assert re.findall(r'data-seat="(\d)" data-points="(\d+)"', rows) == [('0', '17'), ('1', '227')]
@@ -148,6 +150,6 @@ async def test_a_hint_names_the_normal_players_move_and_picks_its_card(user: Use
     await open_position(user, table)
     user.find(marker='hint').trigger('click', None)
     # thought out in the process pool, like a computer's move (its first use starts a worker)
-    await user.should_see('Pista: empieza una escalera con cinco de oros y cinco de copas.', retries=150)
+    await user.should_see('Pista: empieza una escalera con el cinco de oros y el cinco de copas.', retries=150)
     assert re.search(r'hod-selected" data-testid="hand-card" data-choice="hand:5o"', drawing(user, 'hand'))
     assert options(user) == ['5c']
