@@ -97,8 +97,14 @@ def card_html(card: Card | None, *, face_down: bool = False, size: str = 'md', l
 def _card_html(language: str, card: Card | None, face_down: bool, size: str, label: str | None) -> str:
     src, alt, code = _card_image(language, card, face_down, label)
     data = f' data-card="{code}"' if code else ''
-    return (f'<img class="hod-card hod-card-{size} select-none" src="{src}" alt="{escape(alt)}"'
+    return (f'<img class="{_classes(card, face_down, size)}" src="{src}" alt="{escape(alt)}"'
             f' draggable="false"{data}>')
+
+
+def _classes(card: Card | None, face_down: bool, size: str) -> str:
+    # an empty pile is an outline on the felt, without the white face every card has
+    empty = ' hod-card-empty' if card is None and not face_down else ''
+    return f'hod-card hod-card-{size}{empty} select-none'
 
 
 class playing_card(ui.element):
@@ -109,4 +115,4 @@ class playing_card(ui.element):
         super().__init__('img')
         src, alt, code = card_image(card, face_down=face_down, label=label)
         self.props(f'src="{src}" alt="{escape(alt)}" draggable="false"' + (f' data-card="{code}"' if code else ''))
-        self.classes(f'hod-card hod-card-{size} select-none')
+        self.classes(_classes(card, face_down, size))

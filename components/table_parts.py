@@ -24,6 +24,7 @@ TABLE_CSS = '''
 .hod-felt { background: radial-gradient(ellipse at center, #2a7a4b 0%, #1f5f3a 60%, #164a2c 100%);
   border-radius: 18px; color: #fff; box-shadow: inset 0 0 40px rgba(0,0,0,.35); }
 .hod-card { display: block; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fffdf7; }
+.hod-card.hod-card-empty { background: transparent; box-shadow: none; }
 .hod-card-lg { width: 84px; } .hod-card-md { width: 68px; } .hod-card-sm { width: 44px; } .hod-card-xs { width: 30px; }
 @media (max-width: 640px) { .hod-card-lg { width: 58px; } .hod-card-md { width: 50px; }
   .hod-card-sm { width: 34px; } .hod-card-xs { width: 24px; } }
@@ -56,6 +57,9 @@ TABLE_CSS = '''
 .hod-chip { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 9px; padding: 0 6px;
   background: var(--hod-gold); color: #1d2521; }
 .hod-fan { display: flex; } .hod-fan > * + * { margin-left: -18px; }
+/* cards to be read, not only counted: each overlaps the next only past its corner index */
+.hod-open-fan { display: flex; flex-wrap: wrap; row-gap: 4px; padding-left: 18px; }
+.hod-open-fan > .hod-card { margin-left: -18px; }
 @media (max-width: 640px) { .hod-fan > * + * { margin-left: -16px; } }
 .hod-pile { display: flex; flex-direction: column; align-items: center; gap: 4px; border-radius: 10px;
   padding: 4px; border: 2px solid transparent; }
@@ -79,7 +83,8 @@ TABLE_CSS = '''
   .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); } }
 @media (max-width: 640px) { .hod-count.q-card { padding: 10px; gap: 6px; }
   .hod-count .hod-card-sm { width: 27px; } .hod-count .hod-card-xs { width: 19px; }
-  .hod-count .q-btn.hod-next { width: 100%; } }
+  .hod-count .q-btn.hod-next { width: 100%; }
+  .hod-count .hod-open-fan { padding-left: 12px; } .hod-count .hod-open-fan > .hod-card { width: 32px; margin-left: -12px; } }
 .hod-log { max-height: 260px; overflow-y: auto; font-size: 13px; }
 .hod-snippet { background: #1d2521; color: #e8efe9; border-radius: 6px; padding: 8px 10px; font-size: 11px;
   overflow-x: auto; white-space: pre; }

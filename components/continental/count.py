@@ -51,11 +51,11 @@ def count_panel(result: dict[str, Any], names: Sequence[str], reader: int, *, on
 
 
 def _row(result: dict[str, Any], seat: int, name: str) -> str:
-    cards = ''.join(card_html(french_card(code), size='xs') for code in result['hands'][seat])
+    cards = ''.join(card_html(french_card(code), size='sm') for code in result['hands'][seat])
     points = result['points'][seat]
     return (f'<tr class="border-t border-gray-200" data-testid="count-seat" data-seat="{seat}" '
             f'data-points="{points}"><td class="p-1 font-semibold">{escape(name)}</td>'
-            f'<td class="p-1"><div class="hod-fan">{cards or "—"}</div></td>'
+            f'<td class="p-1"><div class="hod-open-fan">{cards or "—"}</div></td>'
             f'<td class="p-1 text-right font-semibold">{signed(points)}</td>'
             f'<td class="p-1 text-right">{number(result["totals"][seat])}</td></tr>')
 

@@ -169,7 +169,11 @@ async def test_the_last_hand_a_rebuilt_stock_minus_20_the_count_and_the_end(user
     await until(lambda: phase(user) == 'over')
     await user.should_see('Fin de la mano 7: te quedas sin cartas')
     await user.should_see(marker='minus-20')
-    assert re.search(r'data-seat="0" data-points="-20"', drawing(user, 'count'))
+    count = drawing(user, 'count')
+    assert re.search(r'data-seat="0" data-points="-20"', count)
+    # the others' cards are shown to be read: cards of the seats' size, in a fan that keeps every corner
+    left = re.search(r'data-seat="1".*?<div class="hod-open-fan">(.*?)</div>', count).group(1)
+    assert left.count('class="hod-card hod-card-sm select-none"') == 12 and '−20' in count and '-20<' not in count
     await user.should_see('¡Has ganado!')
     rows = drawing(user, 'scoreboard')
     assert 'Mano 7 · tres escaleras' in rows and 'Mano 1 · dos tríos' in rows

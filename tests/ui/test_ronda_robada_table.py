@@ -23,6 +23,10 @@ async def test_a_marked_card_starts_a_run_with_the_loose_card_you_pick(user: Use
                            stock='6o 6c 6e 6b 7o 7e')
     await open_position(user, table)
     assert phase(user) == 'start'
+    # your empty pile is an outline on the felt, not a blank white card
+    mine = re.search(r'data-testid="pile" [^>]*data-seat="0"[^>]*>(<img [^>]*>)', drawing(user, 'piles'))
+    assert 'hod-card-empty' in mine.group(1) and 'src="/cards/empty.svg"' in mine.group(1)
+    assert 'aria-label="Tu montón: vacío"' in mine.group(0)
     hand = drawing(user, 'hand')
     assert re.search(r'data-card="5o"[^>]*>\s*<span class="hod-rr-mark"', hand)   # 5o can start a run
     assert not re.search(r'data-card="7c"[^>]*>\s*<span class="hod-rr-mark"', hand)
