@@ -12,8 +12,8 @@ from math import cos, pi, sin
 
 from app.engine.cards import Card, FrenchSuit, SpanishSuit
 from components.card_parts import (
-    BLACK, GOLD, GOLD_DARK, HORSES, LONG_SUITS, PALETTES, RED, SYMBOLS, at, jester, king, n, page,
-    queen, rider, star,
+    FOUR_COLOURS, GOLD, GOLD_DARK, HORSES, LONG_SUITS, PALETTES, SYMBOLS, TWO_COLOURS, at, french_symbol, jester,
+    king, n, page, queen, rider, star,
 )
 
 # Lining figures in every fallback (Georgia's old-style digits would drop below the line).
@@ -26,8 +26,6 @@ BACK_FIELD, BACK_LINE, BACK_CREAM = '#7f1d2d', '#c99a3c', '#f6ecd6'
 INDEX_COLOUR = {
     SpanishSuit.OROS: '#a05a00', SpanishSuit.COPAS: '#b3261e',
     SpanishSuit.ESPADAS: '#1d4f91', SpanishSuit.BASTOS: '#2f6b1f',
-    FrenchSuit.HEARTS: RED, FrenchSuit.DIAMONDS: RED,
-    FrenchSuit.SPADES: BLACK, FrenchSuit.CLUBS: BLACK,
 }
 # "La pinta": gaps in the frame line tell the suit (oros none, copas one, espadas two, bastos three).
 PINTA_GAPS = {SpanishSuit.OROS: 0, SpanishSuit.COPAS: 1, SpanishSuit.ESPADAS: 2, SpanishSuit.BASTOS: 3}
@@ -82,20 +80,20 @@ def _spanish_pips(suit: SpanishSuit, rank: int) -> str:
     return ''.join(at(symbol, x, y, s) for x, y, s in _LONG_LAYOUTS[rank])
 
 
-def _french_pips(suit: FrenchSuit, rank: int) -> str:
-    symbol = SYMBOLS[suit]
+def _french_pips(symbol: str, rank: int) -> str:
     if rank == 1:
         return at(symbol, 50, 75, 3.2)
     scale = 0.86 if rank >= 9 else 0.96
     return ''.join(at(symbol, x, y, scale, 180 if y > 76 else 0) for x, y in _FRENCH_LAYOUTS[rank])
 
 
-def _corner(text: str, colour: str, symbol: str, symbol_scale: float, size: float = 28) -> str:
-    """The rank index and a small suit symbol, top left; the caller mirrors it bottom right."""
+def _corner(text: str, colour: str, symbol: str, symbol_scale: float, size: float = 28, drop: float = 12) -> str:
+    """The rank index and a small suit symbol ``drop`` below it, top left; the caller mirrors it
+    bottom right."""
     fit = f' textLength="{n(size * 0.86)}" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ''
     return (f'<text x="12.5" y="{n(size + 2)}" font-size="{n(size)}"{fit} font-weight="bold" '
             f'text-anchor="middle" fill="{colour}">{text}</text>'
-            + at(symbol, 12.5, size + 12, symbol_scale))
+            + at(symbol, 12.5, size + drop, symbol_scale))
 
 
 def _both_corners(markup: str) -> str:
@@ -120,14 +118,16 @@ def _joker_corner() -> str:
 
 
 @lru_cache(maxsize=None)
-def card_svg(card: Card, *, label: str | None = None) -> str:
-    """The face of ``card`` as a complete ``<svg>``; ``label`` becomes its aria-label."""
+def card_svg(card: Card, *, label: str | None = None, four_colours: bool = False) -> str:
+    """The face of ``card`` as a complete ``<svg>``; ``label`` becomes its aria-label.
+    ``four_colours``: French suits each in a colour of their own (spades black, hearts red,
+    diamonds blue, clubs green), which tells them apart at a glance."""
     if card.suit is None:
         body = _both_corners(_joker_corner()) + jester()
     elif isinstance(card.suit, SpanishSuit):
         body = _spanish_face(card.suit, card.rank)
     else:
-        body = _french_face(card.suit, card.rank)
+        body = _french_face(card.suit, card.rank, (FOUR_COLOURS if four_colours else TWO_COLOURS)[card.suit])
     aria = f' aria-label="{escape(label, quote=True)}"' if label is not None else ''
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" role="img"{aria} '
             f'data-card="{card}" font-family="{SERIF}">'
@@ -146,15 +146,17 @@ def _spanish_face(suit: SpanishSuit, rank: int) -> str:
         art = rider(main, second, symbol, long, HORSES[suit])
     else:
         art = king(main, second, symbol, long)
-    corner = _corner(str(rank), colour, symbol, 0.45 if long else 0.62)
+    # the corner's suit symbol is what tells a suit without its colour (a fan shows only corners):
+    # big enough to read its shape, the long ones set lower to clear the number
+    corner = _corner(str(rank), colour, symbol, 0.62 if long else 0.82, drop=17 if long else 13)
     return _pinta_frame(suit, colour) + _both_corners(corner) + art
 
 
-def _french_face(suit: FrenchSuit, rank: int) -> str:
-    symbol, colour = SYMBOLS[suit], INDEX_COLOUR[suit]
+def _french_face(suit: FrenchSuit, rank: int, colour: str) -> str:
+    symbol = french_symbol(suit, colour)
     main, second = PALETTES[suit]
     if rank <= 10:
-        art = _french_pips(suit, rank)
+        art = _french_pips(symbol, rank)
     else:  # the court in a panel, shrunk so the corner index stays clear of it
         figure = {11: page, 12: queen, 13: king}[rank](main, second, symbol, False)
         art = (f'<rect x="27" y="10" width="46" height="130" rx="3" fill="#f4efe2" stroke="{colour}" '

@@ -75,13 +75,22 @@ _SPADE = ('M0-10.5C-2.6-6.2-10-2.6-10 2.4C-10 5.8-7.5 7.6-5 7.6C-3.2 7.6-1.7 6.8
 _CLUB = ('M0-10.2A4.6 4.6 0 0 0-3.7-2.7A4.6 4.6 0 1 0-1 5.3C-1.2 7.6-2 9.2-3.8 10.5H3.8'
          'C2 9.2 1.2 7.6 1 5.3A4.6 4.6 0 1 0 3.7-2.7A4.6 4.6 0 0 0 0-10.2Z')
 
+FRENCH_SHAPES = {FrenchSuit.HEARTS: _HEART, FrenchSuit.DIAMONDS: _DIAMOND,
+                 FrenchSuit.SPADES: _SPADE, FrenchSuit.CLUBS: _CLUB}
+# the usual two colours, and the four-colour deck's: no two suits share one
+TWO_COLOURS = {FrenchSuit.HEARTS: RED, FrenchSuit.DIAMONDS: RED, FrenchSuit.SPADES: BLACK, FrenchSuit.CLUBS: BLACK}
+FOUR_COLOURS = {FrenchSuit.HEARTS: RED, FrenchSuit.DIAMONDS: '#1f5fbf', FrenchSuit.SPADES: BLACK,
+                FrenchSuit.CLUBS: '#1d7a33'}
+
+
+def french_symbol(suit: FrenchSuit, colour: str) -> str:
+    return f'<path d="{FRENCH_SHAPES[suit]}" fill="{colour}"/>'
+
+
 SYMBOLS = {
     SpanishSuit.OROS: _ORO, SpanishSuit.COPAS: _COPA,
     SpanishSuit.ESPADAS: _ESPADA, SpanishSuit.BASTOS: _BASTO,
-    FrenchSuit.HEARTS: f'<path d="{_HEART}" fill="{RED}"/>',
-    FrenchSuit.DIAMONDS: f'<path d="{_DIAMOND}" fill="{RED}"/>',
-    FrenchSuit.SPADES: f'<path d="{_SPADE}" fill="{BLACK}"/>',
-    FrenchSuit.CLUBS: f'<path d="{_CLUB}" fill="{BLACK}"/>',
+    **{suit: french_symbol(suit, colour) for suit, colour in TWO_COLOURS.items()},
 }
 LONG_SUITS = {SpanishSuit.ESPADAS, SpanishSuit.BASTOS}
 

@@ -240,6 +240,8 @@ MESSAGES: dict[str, str] = {
     'setup.buyback_help': 'A player who goes over may come back once per game on the highest score still in.',
     'setup.continental.robo_de_contra': 'Out-of-turn take (robo de contra)',
     'setup.continental.robo_de_contra_help': 'You may take a discarded card even when it is not your turn; you also take a penalty card from the stock.',
+    'setup.four_colours': 'Four-colour deck',
+    'setup.four_colours_help': 'Each suit its own colour: black spades, red hearts, blue diamonds and green clubs. Remembered in this browser.',
     'setup.hints': 'Hints',
     'setup.start': 'Deal',
     'level.easy': 'Easy',

@@ -242,6 +242,8 @@ MESSAGES: dict[str, str] = {
     'setup.buyback_help': 'Quien se pasa del tope puede volver una vez por partida con los puntos del que más tenga.',
     'setup.continental.robo_de_contra': 'Robo de contra',
     'setup.continental.robo_de_contra_help': 'Puedes quedarte una carta descartada aunque no sea tu turno; a cambio te llevas también una carta de castigo del mazo.',
+    'setup.four_colours': 'Baraja de cuatro colores',
+    'setup.four_colours_help': 'Cada palo con su color: picas negras, corazones rojos, diamantes azules y tréboles verdes. Se recuerda en este navegador.',
     'setup.hints': 'Pistas',
     'setup.start': 'Repartir',
     'level.easy': 'Fácil',

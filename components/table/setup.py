@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from app.engine.cards import french_card
 from app.engine.protocol import LEVELS
 from app.games import GameInfo, RuleOption
 from app.i18n import CATALOGS, current_language, t
 from app.tables.seats import SPEEDS, TableOptions
+from components.card import card_html, choose_four_colours, four_colours
+from components.table_parts import TABLE_CSS
 
 if TYPE_CHECKING:
     from components.table.room_form import RoomForm
@@ -67,6 +70,8 @@ def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]],
             if not option.value_keys:
                 _switch(option, choice)
         ui.switch(t('setup.hints'), value=choice['hints']).bind_value(choice, 'hints').mark('opt-hints')
+        if game.deck.startswith('french'):
+            _colours_switch()
         room_slot = ui.column().classes('w-full gap-3')
         mode = {'room': False}
 
@@ -106,6 +111,28 @@ def _switch(option: RuleOption, choice: dict[str, Any]) -> None:
     ui.switch(t(option.label_key), value=choice[option.name]).bind_value(choice, option.name) \
         .mark(f'opt-{option.name}')
     _help(option.help_key, '-mt-3 ml-12')
+
+
+PREVIEW = [french_card(code) for code in ('7s', '7h', '7d', '7c')]
+
+
+def _colours_switch() -> None:
+    """The four-colour French deck: this browser's choice (not the table's: at a room each person
+    sees their own), kept as soon as it is switched, with the four suits shown as they will look."""
+    def preview() -> str:
+        return ('<div class="flex gap-2" aria-hidden="true" data-testid="colours-preview">'
+                + ''.join(card_html(card, size='sm') for card in PREVIEW) + '</div>')
+
+    def switched(on: bool) -> None:
+        choose_four_colours(on)
+        cards.set_content(preview())
+
+    ui.add_css(TABLE_CSS)   # the cards' sizes and faces
+    with ui.row().classes('items-center gap-3'):
+        ui.switch(t('setup.four_colours'), value=four_colours(),
+                  on_change=lambda event: switched(bool(event.value))).mark('opt-four-colours')
+        cards = ui.html(preview(), sanitize=False).mark('setup-colours')
+    _help('setup.four_colours_help', '-mt-3 ml-12')
 
 
 def _help(key: str | None, classes: str) -> None:

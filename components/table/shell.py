@@ -26,6 +26,7 @@ from app.tables.registry import watch
 from app.tables.room import REACTIONS, SPECTATOR
 from app.tables.seats import FEMININE_NAMES
 from app.tables.table import Table
+from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
 from components.table.fair import fair_deal_box
@@ -68,6 +69,7 @@ class TableScreen(ABC):
         # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
         # background task, which cannot see the browser's request to read its preferred language
         self.language = current_language()
+        self.four_colours = four_colours(storage)   # the French deck in two colours or four, per browser
         with language_scope(self.language):
             self.names = self.seat_names()
         self.feminine = [not seat.is_person and seat.name in FEMININE_NAMES for seat in table.seats]
@@ -85,7 +87,7 @@ class TableScreen(ABC):
         self.last_event = self._last_event()   # the events up to this one are on the screen already
         self.root = ui.element('div').classes('w-full' + (' hod-spectator' if self.spectator else '')) \
             .props('data-testid="table"').mark('table')
-        with language_scope(self.language):
+        with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
         self.render(self.table.view(self.seat))
         leave = watch(self.table, self.seat, lambda view, events: self.render(view))
@@ -217,7 +219,7 @@ class TableScreen(ABC):
             self._acting = False
             self.after_action()
         self.shown_version = self.table.version
-        with language_scope(self.language):
+        with language_scope(self.language), colour_scope(self.four_colours):
             self._render(view)
         self.live.send()
 
