@@ -18,7 +18,7 @@ from app.engine.cards import Card, french_deck, spanish_deck
 
 # a card's code as the screens carry it: a data-card attribute (in markup, in props, or in a live
 # patch's [element, "data-card", code]; escaped or not), or the picture's address
-_CARD_PREFIX = r'(?:data-card\\?["\']?\s*[:=,]\s*\\?["\']|/cards/(?:es|fr)/)'
+_CARD_PREFIX = r'(?:data-card\\?["\']?\s*[:=,]\s*\\?["\']|/cards/(?:es|fr4?)/)'   # fr4: four colours
 CARD_CODE = re.compile(_CARD_PREFIX + r'((?:1[012]|[1-9])[oceb]|(?:10|[2-9AJQK])[shdc]|JK)\b')
 # a card's code on its own, as the engine's public events write it ("12c", "10h", "JK")
 BARE_CODE = re.compile(r'(?<![\w/])((?:1[012]|[1-9])[oceb]|(?:10|[2-9AJQK])[shdc]|JK)(?![\w])')

@@ -210,7 +210,8 @@ class ContinentalTable(TableScreen):
         offer = view.offer
         if offer is None:
             return ''
-        who = (t('continental.offer_from', name=self.names[offer.discarder]) if offer.discarder is not None
+        who = (personal('continental.offer_from', you=offer.discarder == self.seat, name=self.names[offer.discarder])
+               if offer.discarder is not None
                else t('continental.offer_turned_up'))
         answers = []
         for seat in offer.order:
@@ -500,5 +501,5 @@ def hint_text(action: Any, view: Any, names: list[str]) -> str:
         return t('hint.continental.go_down')
     if isinstance(action, LayOff):
         owner = next(meld.owner for meld in view.table if meld.id == action.meld_id)
-        return t('hint.continental.lay_off', card=the_card(action.card), name=names[owner])
+        return personal('hint.continental.lay_off', you=owner == view.seat, card=the_card(action.card), name=names[owner])
     return t('hint.discard', card=the_card(action.card))

@@ -23,6 +23,8 @@ from screen import hand_codes, join, make_room, one, pick
 from table_positions import seat_user
 
 MOST_STEPS = 3000   # a bound far above any game's length: a game that never ends fails
+# the reader named in the third person on a screen: "Montón de Tú", "Lo ha tirado Tú"
+THIRD_PERSON = re.compile(r'\b(?:de|que|por|con|para|tirado|cogido) Tú\b|\bTú (?:tiró|ha|se|tira|coge|roba|cierra)\b')
 
 
 def scanned(user: User, table, seat: int = 0) -> int:
@@ -30,6 +32,7 @@ def scanned(user: User, table, seat: int = 0) -> int:
     returns how many cards the screen shows (the scan read something)."""
     if table.pause == 'count' or table.is_over():
         return 0
+    assert not THIRD_PERSON.search(screen_text(user.client)), THIRD_PERSON.search(screen_text(user.client))
     shown = shown_codes(user.client.elements.values())
     leaks = {code: where for code, where in shown.items() if code not in known_to(table, seat)}
     assert not leaks, f'cards the seat may not know on its screen: {leaks}'
