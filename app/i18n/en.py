@@ -588,6 +588,7 @@ MESSAGES: dict[str, str] = {
     'continental.pass': 'Pass',
     'continental.hand_of': 'Hand {hand} of {hands} · {contract}',
     'continental.is_down': 'Has gone down',
+    'continental.is_down.you': 'You have gone down',
     'continental.on_offer': 'On offer',
     'continental.own': 'You: {points} · {cards}',
     'continental.worth': 'worth {points}',

@@ -593,6 +593,7 @@ MESSAGES: dict[str, str] = {
     'continental.pass': 'Paso',
     'continental.hand_of': 'Mano {hand} de {hands} · {contract}',
     'continental.is_down': 'Se ha bajado',
+    'continental.is_down.you': 'Te has bajado',
     'continental.on_offer': 'En oferta',
     'continental.own': 'Tú: {points} · {cards}',
     'continental.worth': 'vale {points}',

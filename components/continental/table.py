@@ -174,7 +174,7 @@ class ContinentalTable(TableScreen):
         own = t('continental.own', points=counted('amount.points', view.totals[me]),
                 cards=counted('amount.cards', len(cards)))
         self.live.html(self.own, f'<div class="text-sm text-center" data-testid="own-count">{escape(own)}'
-                                 + (f' · {escape(t("continental.is_down"))}' if view.down[me] else '') + '</div>')
+                                 + (f' · {escape(personal("continental.is_down", you=True))}' if view.down[me] else '') + '</div>')
         self.hand_view.show(self._hand_items(cards), self.selected)
 
     def _hand_items(self, cards: list[Card]) -> list[HandCard]:

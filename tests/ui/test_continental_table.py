@@ -164,6 +164,7 @@ async def test_the_last_hand_a_rebuilt_stock_minus_20_the_count_and_the_end(user
     await until(lambda: '✔ escaleras 3/3' in drawing(user, 'builder'))
     click(user, 'meld-confirm')
     await until(lambda: saved(table)['down'][0])
+    await until(lambda: '· 1 carta · Te has bajado' in drawing(user, 'own-seat'))   # not "1 cartas", not "Se ha bajado"
     pick(user, drawn)
     click(user, 'discard-button')
     await until(lambda: phase(user) == 'over')
