@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from sqlalchemy import and_, case, func, or_
+from sqlalchemy import and_, case, func, literal, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -135,6 +136,17 @@ class GameTable(SQLModel, table=True):
     person_acted: bool = False   # a person has made a move here: a guest's table is kept a while
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class TableLease(SQLModel, table=True):
+    """Which server process holds a table while several share one PostgreSQL (app.tables.lease).
+    A row is never deleted: its epoch only grows, so a process that held the table long ago can
+    never match it again."""
+    table_id: str = Field(primary_key=True, max_length=32)
+    owner: str = Field(max_length=64, index=True)   # the holding process, one token per start
+    address: str = Field(max_length=255)            # where that process is reached: its path prefix
+    epoch: int = 1                                   # up by one at every claim: the fencing token
+    expires_at: datetime                             # the database's clock; renewed while held
 
 
 # users
@@ -426,11 +438,20 @@ def load_table(*, session: Session, table_id: str) -> GameTable | None:
 
 def save_table_if_version(*, session: Session, table_id: str, expected_version: int, version: int,
                           state_json: str, seats_json: str, status: str, user_id: int | None = None,
-                          person_acted: bool = False) -> bool:
+                          person_acted: bool = False, lease: tuple[str, int] | None = None) -> bool:
     """Write the table only if the stored version is still `expected_version` (compare-and-set in
     one UPDATE): of two processes saving the same version, the database lets exactly one through.
     False means someone else wrote first (or the table is gone or abandoned): reload, do not retry.
-    `user_id`, once the table has an account, is written too (a guest may log in during a game)."""
+    `user_id`, once the table has an account, is written too (a guest may log in during a game).
+    `lease` (owner, epoch): the write is fenced as well, it happens only while that owner still
+    holds the table's lease at that epoch; the lease row is share-locked until the commit, so a
+    claim waits for this write, or this write sees the claim and writes nothing."""
+    if lease is not None and session.exec(
+            select(TableLease.epoch)
+            .where(col(TableLease.table_id) == table_id, col(TableLease.owner) == lease[0],
+                   col(TableLease.epoch) == lease[1])
+            .with_for_update(read=True)).first() is None:
+        return False
     account = {} if user_id is None else {'user_id': user_id}
     result = session.exec(
         update(GameTable)
@@ -490,3 +511,57 @@ def delete_guest_tables(*, session: Session, untouched_before: datetime, closed_
                    and_(col(GameTable.status) != 'playing', col(GameTable.updated_at) < closed_before)))
         .execution_options(synchronize_session=False))
     return result.rowcount
+
+
+# table leases (several server processes on one PostgreSQL; see app.tables.lease)
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    owner: str
+    address: str
+    epoch: int
+    seconds_left: float   # by the database's clock; 0 or less: expired
+
+
+def claim_lease(*, session: Session, table_id: str, owner: str, address: str, seconds: float) -> Lease | None:
+    """Take a stored table's lease for `owner` if nobody holds it, if its holder's lease ran out,
+    or if its holder was an earlier start of the process at `address` (a compare-and-set in one
+    statement: of two processes claiming at once, one wins). Every claim raises the epoch. Returns
+    the lease as it now stands, whoever holds it; None for a table that is not stored."""
+    now = func.now()
+    until = now + timedelta(seconds=seconds)
+    claim = postgresql.insert(TableLease).from_select(
+        ['table_id', 'owner', 'address', 'epoch', 'expires_at'],
+        select(GameTable.id, literal(owner), literal(address), literal(1), until).where(col(GameTable.id) == table_id))
+    claim = claim.on_conflict_do_update(
+        index_elements=['table_id'],
+        set_={'owner': owner, 'address': address, 'epoch': TableLease.epoch + 1, 'expires_at': until},
+        where=(col(TableLease.expires_at) <= now) | ((col(TableLease.address) == address)
+                                                     & (col(TableLease.owner) != owner)))
+    session.exec(claim)
+    return lease_of(session=session, table_id=table_id)
+
+
+def lease_of(*, session: Session, table_id: str) -> Lease | None:
+    row = session.exec(select(TableLease.owner, TableLease.address, TableLease.epoch,
+                              func.extract('epoch', col(TableLease.expires_at) - func.now()))
+                       .where(col(TableLease.table_id) == table_id)).first()
+    return None if row is None else Lease(row[0], row[1], row[2], float(row[3]))
+
+
+def renew_leases(*, session: Session, owner: str, seconds: float) -> dict[str, int]:
+    """Extend every lease `owner` still holds, in one statement; returns them (table id -> epoch).
+    A lease missing from the answer was claimed by another process."""
+    rows = session.exec(update(TableLease).where(col(TableLease.owner) == owner)
+                        .values(expires_at=func.now() + timedelta(seconds=seconds))
+                        .returning(TableLease.table_id, TableLease.epoch))
+    return {table_id: epoch for table_id, epoch in rows}
+
+
+def release_leases(*, session: Session, owner: str, table_id: str | None = None) -> int:
+    """End `owner`'s leases now (of one table, or all): any process may claim them at once. The
+    rows stay, with their epochs."""
+    query = update(TableLease).where(col(TableLease.owner) == owner, col(TableLease.expires_at) > func.now())
+    if table_id is not None:
+        query = query.where(col(TableLease.table_id) == table_id)
+    return session.exec(query.values(expires_at=func.now()).execution_options(synchronize_session=False)).rowcount

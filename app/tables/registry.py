@@ -26,7 +26,7 @@ from app.games import GameInfo
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.services import Saved, TableServices
+from app.tables.services import OneProcess, Saved, TableServices
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, delete_guest_tables,
@@ -51,9 +51,10 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
 
 
-class DatabaseStore:
+class DatabaseStore(OneProcess):
     """Saves a table to the database after its steps (a compare-and-set on the version) and
-    records a finished game in its account holders' history."""
+    records a finished game in its account holders' history. The only process on its database
+    (``python main.py``); several processes use ``app.tables.lease.LeasedStore``."""
 
     def save(self, table: Table) -> Saved:
         return _save(table)
@@ -115,12 +116,14 @@ def add_table(table: Table) -> Table:
         raise TableUnavailable(str(error)) from error
     # in memory only while a screen shows it: one dealt and never opened is let go like one left
     table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
+    table.store.claim(table.id)   # nobody else can hold a table just made
     return _adopt(table)
 
 
 def open_table(table_id: str) -> Table | None:
     """The live table of this id: the one in memory, else the saved one (after a restart, or once
-    it was let go). None for an unknown, malformed, abandoned or unreadable id."""
+    it was let go). None for an unknown, malformed, abandoned or unreadable id. A table another
+    process holds is read from the database as it stands, a copy that cannot save."""
     if not isinstance(table_id, str) or not ID_PATTERN.match(table_id):
         return None
     if table_id in _TABLES:
@@ -142,15 +145,22 @@ def open_table(table_id: str) -> Table | None:
     except (KeyError, TypeError, ValueError, IndexError) as error:
         logger.error('could not restore table %s: %s', table_id, error)
         return None
+    if not table.store.holds(table_id):
+        return table
     return _TABLES.setdefault(table_id, _adopt(table, keep=False))
 
 
-def watch(table: Table, seat: int, subscriber: Subscriber) -> Any:
+def watch(table: Table, seat: int, subscriber: Subscriber, *, moved: Any = None) -> Any:
     """Subscribe a screen to its seat; the returned call ends it (on disconnect). A table nobody
-    watches is saved at once and let go a little later, unless a screen comes back."""
+    watches is saved at once and let go a little later, unless a screen comes back. ``moved()``
+    sends the screen to the table's address if this copy loses the table to another process."""
     unsubscribe = table.subscribe(seat, subscriber)
+    if moved is not None:
+        table.movers.append(moved)
 
     def leave() -> None:
+        if moved in table.movers:
+            table.movers.remove(moved)
         unsubscribe()
         if not table.watched():
             table.flush()
@@ -182,6 +192,26 @@ def _let_go_if_unwatched(table: Table) -> None:
         table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
         return
     _forget(table)
+    table.store.let_go(table.id)
+
+
+def expect_screens(table_id: str) -> None:
+    """A page of this table is on its way to this process, which has just claimed it: load it, and
+    let it go (lease included) after a while unless a screen watches it by then."""
+    table = open_table(table_id)
+    if table is None:   # abandoned, or unreadable: nothing here to hold
+        services().store.let_go(table_id)
+    elif _TABLES.get(table_id) is table and not table.watched():
+        if table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table) is None:
+            _let_go_if_unwatched(table)
+
+
+def lose(table_id: str) -> None:
+    """Another process holds this table now (its lease was taken over): the copy here stops."""
+    table = _TABLES.get(table_id)
+    if table is not None:
+        _forget(table)
+        table.lose()
 
 
 def _seats_json(table: Table) -> str:
@@ -192,16 +222,18 @@ def _state_json(table: Table) -> str:
     return json.dumps(table.to_dict(), separators=(',', ':'))
 
 
-def _save(table: Table) -> Saved:
+def _save(table: Table, *, lease: tuple[str, int] | None = None) -> Saved:
     """Write the table if the database still holds the version this process last wrote. A failed
     write holds the table, which tries again; a lost compare-and-set means another process has
-    written this table since, so this process lets its copy go."""
+    written this table since, so this process lets its copy go. ``lease``: the owner and epoch
+    this process holds the table's lease at (several processes): the write is fenced by it too."""
     try:
         with session_scope() as session:
             written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
                                             version=table.version, state_json=_state_json(table),
                                             seats_json=_seats_json(table), status=table.status,
-                                            user_id=account_of(table), person_acted=table.person_acted)
+                                            user_id=account_of(table), person_acted=table.person_acted,
+                                            lease=lease)
     except SQLAlchemyError as error:
         logger.error('could not save table %s (it holds and tries again): %s', table.id, str(error).splitlines()[0])
         return Saved.FAILED

@@ -149,9 +149,33 @@ class TableStore(Protocol):
     def game_over(self, table: 'Table') -> None:
         """The game at this table has just ended (history records)."""
 
+    def holds(self, table_id: str) -> bool:
+        """This process may keep the table in memory and play it (always, unless several
+        processes share the database: then only while it holds the table's lease)."""
+
+    def claim(self, table_id: str) -> str | None:
+        """None when this process holds the table now (claimed if nobody else did); else the
+        address of the process that holds it."""
+
+    def let_go(self, table_id: str) -> None:
+        """This process no longer keeps the table in memory: another may claim it at once."""
+
+
+class OneProcess:
+    """What a store says when it is the only one: this process holds every table."""
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    def claim(self, table_id: str) -> str | None:
+        return None
+
+    def let_go(self, table_id: str) -> None:
+        pass
+
 
 @dataclass
-class MemoryStore:
+class MemoryStore(OneProcess):
     """Keeps every saved step in memory: what a table would have written, and the games over."""
 
     saved: dict[str, dict[str, Any]] = field(default_factory=dict)   # table id -> its last saved step

@@ -68,6 +68,7 @@ class Table:
         self.recorded = recorded          # the finished game went to the history of its account holders
         self.person_acted = person_acted  # a person has played here (a guest table nobody played at is pruned)
         self.subscribers: dict[int, list[Subscriber]] = {}
+        self.movers: list[Callable[[], None]] = []   # each screen's way to the table's address, once lost
         self._save_pending: Any = None
         self.room = room
         self.computers = ComputerTurns(self)
@@ -313,8 +314,7 @@ class Table:
             return
         saved = self.store.save(self)
         if saved is Saved.LOST:
-            self.lost = True      # another process has the table: this copy never writes again
-            self.stop()
+            self.lose()
         elif saved is Saved.FAILED:
             self._hold()
         elif self.holding:
@@ -337,6 +337,14 @@ class Table:
             self.store.game_over(self)
         self.notify([])
         self.computers.start()
+
+    def lose(self) -> None:
+        """Another process has the table: this copy stops for good, never writes again, and its
+        screens go to the table's address, where whoever holds it now serves them."""
+        self.lost = True
+        self.stop()
+        for moved in list(self.movers):
+            moved()
 
     def save_soon(self) -> None:
         """Save a moment later, once the step is on its way to the screens (what a click waits

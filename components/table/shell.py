@@ -30,6 +30,7 @@ from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
 from components.table.fair import fair_deal_box
+from components.table.follow import follow
 from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
 
@@ -90,7 +91,7 @@ class TableScreen(ABC):
         with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
         self.render(self.table.view(self.seat))
-        leave = watch(self.table, self.seat, lambda view, events: self.render(view))
+        leave = watch(self.table, self.seat, lambda view, events: self.render(view), moved=follow(self.table))
         client = ui.context.client
         # only when the page is gone for good: NiceGUI calls its disconnect handlers at every dropped
         # socket too, and a screen that left then would stay frozen after the browser reconnects

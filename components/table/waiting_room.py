@@ -14,6 +14,7 @@ from app.tables.registry import watch
 from app.tables.room import SPECTATOR
 from app.tables.seats import ROOM_BOT_NAMES
 from app.tables.table import Table
+from components.table.follow import follow
 from components.table_parts import refusal_text
 
 
@@ -27,7 +28,7 @@ class WaitingRoom:
         self.box = ui.column().classes('w-full max-w-xl self-center gap-3').props('data-testid="waiting-room"') \
             .mark('waiting-room')
         self._draw()
-        self.leave = watch(self.table, self.seat, lambda view, events: self._changed())
+        self.leave = watch(self.table, self.seat, lambda view, events: self._changed(), moved=follow(self.table))
         client = ui.context.client
         client.on_delete(self._stop)   # not at a dropped socket: the browser reconnects to this page
 
