@@ -9,6 +9,7 @@ os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui')
 
 from nicegui import app, run, ui  # noqa: E402
 
+from app import cluster  # noqa: E402
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
 from app.tables.registry import keep_tidy, save_all  # noqa: E402
@@ -23,6 +24,7 @@ logs.install()              # what a page's socket may write to the log: one sho
 run.process_pool_start_method = 'spawn'
 app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
 app.on_shutdown(save_all)
+cluster.install()          # one of several processes behind nginx (python -m app.cluster); else nothing
 
 if __name__ in {'__main__', '__mp_main__'}:
     app.on_startup(lambda: print(f'House Of Decks: {config.public_url()}', flush=True))
