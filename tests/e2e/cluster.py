@@ -20,16 +20,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from app.cluster.deploy import NGINX_ADVICE, find_nginx, free_port
+from app.cluster.deploy import free_port
+from nginx_binary import require_nginx
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def require_nginx() -> str:
-    nginx = find_nginx()
-    if nginx is None:
-        pytest.fail(NGINX_ADVICE, pytrace=False)
-    return nginx
 
 
 @dataclass
