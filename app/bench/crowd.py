@@ -185,14 +185,18 @@ class Person:
 
 async def person(base: str, seed: int, tally: Tally, start_at: float, until: float) -> None:
     await asyncio.sleep(max(0.0, start_at - time.monotonic()))
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+    # each person comes from an address of their own, as people do (a table limit counts per
+    # address): nginx appends ours, which the servers trust, and they read the one before it
+    address = f'10.{seed // 65536 % 256}.{seed // 256 % 256}.{seed % 256}'
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     headers={'X-Forwarded-For': address}) as http:
         someone = Person(base, random.Random(seed), tally)
         try:
             await someone.sit_down(http)
             await someone.play(until)
         except (aiohttp.ClientError, socketio.exceptions.SocketIOError, asyncio.TimeoutError, KeyError,
                 TypeError, StopIteration) as error:
-            tally.errors[f'{"playing" if tally.seated else "sitting down"}: {type(error).__name__}'] += 1
+            tally.errors[f'{"playing" if someone.playing else "sitting down"}: {type(error).__name__}'] += 1
         finally:
             someone.playing = False
             if getattr(someone, 'sio', None) is not None:
