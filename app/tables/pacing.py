@@ -83,14 +83,17 @@ class ComputerTurns:
                 # at instant speed still leave a beat, so the screens show each move before the next one
                 await self._wait((delay if table.pause is None else 0) + MIN_BEAT)
                 if self.on_turn() != seat:
-                    return
+                    continue
                 version = table.version
                 action = await self._choose(seat)
                 if action is None:   # the server is stopping
                     return
                 await self._wait(self._last_move + 1 / MAX_COMPUTER_MOVES_PER_SECOND - table.clock.now())
+                # the table changed while this computer thought (a note, a stand-in, a person's
+                # move): think again from the new position. Not a return: whoever changed it called
+                # ``start`` while this task still ran, so nobody else would go on
                 if table.version != version or self.on_turn() != seat:
-                    return
+                    continue
                 self._last_move = table.clock.now()
                 table.computer_moved(seat, action)
         finally:
