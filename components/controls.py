@@ -32,18 +32,6 @@ CONTROLS_CSS = '''
   font-size: 22px; transition: transform .15s ease; }
 .hod-fold[open] > summary::after { transform: rotate(180deg); }
 .hod-fold > :not(summary) + :not(summary) { margin-top: 4px; }
-.hod-sheet-close { display: none; }
-@media (max-width: 1023px) {
-  .hod-log-fold { display: none; }
-  .hod-sheet-open .hod-log-fold { display: block; position: fixed; left: 8px; right: 8px; bottom: 8px; z-index: 70;
-    max-height: 65vh; overflow-y: auto; box-shadow: 0 -4px 24px rgba(0,0,0,.45); }
-  .hod-sheet-open .hod-log-fold > summary { pointer-events: none; }
-  .hod-sheet-open .hod-log-fold > summary::after { content: none; }
-  .hod-sheet-open .hod-sheet-close { display: inline-flex; position: sticky; top: 4px; float: right;
-    margin-top: -40px; background: var(--hod-felt); color: #fff; }
-  .hod-log-fold .hod-log { max-height: none; }
-}
-@media (max-width: 480px) { .hod-log-button > span:last-child { display: none; } }
 '''
 
 

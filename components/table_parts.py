@@ -23,7 +23,8 @@ MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9'
 TABLE_CSS = '''
 .hod-felt { background: radial-gradient(ellipse at center, #2a7a4b 0%, #1f5f3a 60%, #164a2c 100%);
   border-radius: 18px; color: #fff; box-shadow: inset 0 0 40px rgba(0,0,0,.35); }
-.hod-card { display: block; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fffdf7; }
+.hod-card { display: block; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fffdf7;
+  aspect-ratio: 2 / 3; }   /* every card's art is 100 x 150: its place is kept before the picture has loaded */
 .hod-card.hod-card-empty { background: transparent; box-shadow: none; }
 .hod-card-lg { width: 84px; } .hod-card-md { width: 68px; } .hod-card-sm { width: 44px; } .hod-card-xs { width: 30px; }
 @media (max-width: 640px) { .hod-card-lg { width: 58px; } .hod-card-md { width: 50px; }
@@ -40,20 +41,14 @@ TABLE_CSS = '''
   box-shadow: 0 1px 2px rgba(0,0,0,.3); }
 .hod-lock { position: absolute; top: 0; right: 0; font-size: 11px; background: #fde68a; color: #713f12;
   border-radius: 8px; padding: 0 4px; line-height: 15px; }
-.hod-hand { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
-@media (max-width: 640px) { .hod-hand { gap: 0; flex-wrap: nowrap; }
-  .hod-hand .hod-card-md { width: 46px; } .hod-hand > .hod-slot + .hod-slot { margin-left: -7px; }
-  .hod-hand.hod-hand-many { flex-wrap: wrap; row-gap: 2px; padding-left: 7px; } }
-.hod-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px 10px; width: 10rem;
-  border: 2px solid transparent; }
-.hod-seat-row { display: flex; gap: 10px; align-items: flex-end; min-height: 60px; }
-.hod-seat-cards { display: flex; flex-direction: column; align-items: flex-start; font-size: 10px; line-height: 14px;
-  opacity: .9; }
+/* your hand keeps one row whatever its size: the cards overlap once they outgrow the width (the
+   margin's percentage is of the hand's width), so the hand never changes height */
+.hod-hand { display: flex; flex-wrap: nowrap; justify-content: center; --hod-cw: 68px; padding: 0 4px; }
+.hod-hand .hod-card-md { width: var(--hod-cw); }
+.hod-hand > .hod-slot + .hod-slot { margin-left: min(6px, calc((100% - var(--hod-n) * var(--hod-cw)) / (var(--hod-n) - 1))); }
+@media (max-width: 640px) { .hod-hand { --hod-cw: 46px; } }
+@media (min-width: 1600px) and (min-height: 1000px) { .hod-hand { --hod-cw: 80px; } }
 .hod-chip-light { background: rgba(255,255,255,.85); }
-@media (max-width: 640px) { .hod-seat { width: calc(50% - 4px); max-width: 11rem; padding: 4px 8px; }
-  .hod-seat-row { min-height: 50px; } }
-.hod-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
-.hod-seat.hod-out { opacity: .5; }
 .hod-chip { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 9px; padding: 0 6px;
   background: var(--hod-gold); color: #1d2521; }
 .hod-fan { display: flex; } .hod-fan > * + * { margin-left: -18px; }
@@ -92,51 +87,6 @@ TABLE_CSS = '''
 
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: int
-    name: str
-    score: int
-    cards: int
-    dealer: bool
-    on_turn: bool
-    out: bool
-    taken: tuple[Card, ...] = ()
-    note: str = ''
-    discarded: Card | None = None   # the card this seat discarded since your last move
-    you: bool = False               # your own seat: its labels speak to you
-
-
-def seat_html(info: SeatInfo, *, reserve: bool = True) -> str:
-    """One seat as markup: name, dealer mark, points, cards held, and a row of the cards it took
-    from the discard pile and the one it discarded. Every seat keeps one size whatever it holds,
-    so a computer taking a card never pushes the piles or your hand (``reserve``: the row is
-    always there; your own seat, above your hand, has no such row)."""
-    classes = 'hod-seat flex flex-col gap-1' + (' hod-turn' if info.on_turn else '') + (' hod-out' if info.out else '')
-    label = t('table.seat_aria', name=info.name, score=counted('amount.points', info.score),
-              cards=counted('amount.cards', info.cards))
-    dealer = (f'<span class="hod-chip" title="{escape(t("table.dealer_help"))}">{escape(t("table.dealer"))}</span>'
-              if info.dealer else '')
-    note = f'<span class="hod-chip hod-chip-light">{escape(info.note)}</span>' if info.note else ''
-    cards = []
-    if info.discarded is not None:   # every discard stays in view until your turn, even when covered
-        cards.append(f'<div class="hod-seat-cards" data-testid="seat-discard" aria-label="'
-                     f'{escape(personal("table.discarded_aria", you=info.you, name=info.name, card=the_card(info.discarded)))}">'
-                     f'<span>{escape(t("table.discarded"))}</span>{card_html(info.discarded, size="xs")}</div>')
-    if info.taken:
-        cards.append(f'<div class="hod-seat-cards" aria-label="{escape(personal("table.taken_aria", you=info.you, name=info.name))}">'
-                     f'<span>{escape(t("table.taken"))}</span><div class="hod-fan">'
-                     + ''.join(card_html(card, size='xs') for card in info.taken[-4:]) + '</div></div>')
-    return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
-            f'aria-label="{escape(label)}">'
-            f'<div class="flex items-center gap-1 flex-wrap"><span class="font-bold">{escape(info.name)}</span>'
-            f'{dealer}{note}</div>'
-            f'<div class="flex items-center gap-2 text-sm"><span class="opacity-90">'
-            f'{escape(counted("table.points", info.score))}</span><span class="opacity-75">'
-            f'{escape(counted("amount.cards", info.cards))}</span></div>'
-            + (f'<div class="hod-seat-row">{"".join(cards)}</div>' if reserve or cards else '') + '</div>')
-
-
 def next_hand_button(on_next: Callable[[], None], *, went_on: bool = False) -> ui.button:
     """"Siguiente mano" under a count; once you have gone on at a room whose count still waits for
     the others, it says so and does nothing more."""
@@ -158,12 +108,6 @@ def legend(bar_key: str) -> ui.html:
               f'{escape(t("legend.dealer"))}</span>')
     return ui.html(f'<div class="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs opacity-90" data-testid="legend">'
                    f'{bar}{value}{dealer}</div>', sanitize=False).classes('w-full').mark('legend')
-
-
-def seats_html(infos: Sequence[SeatInfo]) -> str:
-    """The other seats, drawn as one block (a table update then costs one element, not dozens)."""
-    return ('<div class="flex flex-wrap justify-center gap-2 sm:gap-3">'
-            + ''.join(seat_html(info) for info in infos) + '</div>')
 
 
 class pile(ui.element):
@@ -223,9 +167,8 @@ def hand_html(cards: Sequence[HandCard], selected: Selection) -> str:
             f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(aria)}">{value}{lock}'
             f'{card_html(item.card, size="md")}'
             f'<div class="hod-bar" style="background: {item.bar or "transparent"}"></div></div>')
-    # more than nine cards take two rows on a phone instead of one row too wide for it
-    wide = ' hod-hand-many' if len(cards) > 9 else ''
-    return (f'<div class="hod-hand{wide}" role="group" aria-label="{escape(t("table.your_hand"))}">'
+    return (f'<div class="hod-hand" style="--hod-n: {max(1, len(cards))}" role="group" '
+            f'aria-label="{escape(t("table.your_hand"))}">'
             + ''.join(slots) + '</div>')
 
 
@@ -240,7 +183,7 @@ class hand_view(ui.element):
         self.painter = painter or Direct()
         self.cards: list[HandCard] = []
         self.interactive = True
-        self.classes('w-full').mark('hand')
+        self.classes('w-full').props('data-testid="hand"').mark('hand')
         with self:
             self.drawing = ui.html('', sanitize=False).classes('w-full')
 

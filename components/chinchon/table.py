@@ -18,8 +18,10 @@ from components.card import the_card
 from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
 from components.controls import action_button
+from components.seats import SeatInfo, own_line_html, seats_html
+from components.table.fit import grow
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, legend, pile, seat_html, seats_html
+from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
 
 
 class ChinchonTable(TableScreen):
@@ -52,18 +54,18 @@ class ChinchonTable(TableScreen):
         return [spanish_card(code) for code in order]
 
     def board(self) -> None:
-        with ui.row().classes('w-full justify-center items-center gap-4 sm:gap-8'):
+        with grow().classes('hod-centre'), ui.element('div').classes('hod-piles'):
             self.stock = pile('stock', self.speaking(lambda version: self.act(DrawStock(), version)), self.live)
             self.discard = pile('discard', self.speaking(self._discard_pile_clicked), self.live)
             drop_target(self.discard, self.speaking(self._dropped_on_discard))
-            self.status = ui.html('', sanitize=False).classes('max-w-xs') \
+            self.status = ui.html('', sanitize=False).classes('hod-status') \
                 .props('aria-live="polite" data-testid="status"').mark('status')
         # your seat, hand and actions (.hod-own: what a spectator's screen leaves out)
         self.own = ui.html('', sanitize=False).classes('w-full hod-own').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select),
                                    on_move=self.speaking(self._move), painter=self.live).classes('hod-own')
-        legend('legend.meld').classes('hod-own')
-        with ui.row().classes('w-full justify-center gap-2 hod-own'):
+        legend('legend.meld').classes('hod-own hod-legend')
+        with self.action_bar():
             action_button(t('table.sort'), 'sort', self.speaking(self._sort), icon='sort')
             self.discard_button = action_button(t('table.discard_button'), 'discard-button',
                                                 self.speaking(self._discard_selected), tone='accent', versioned=True)
@@ -141,15 +143,14 @@ class ChinchonTable(TableScreen):
         if self.selected is not None and self.selected >= len(items):
             self.selected = None
         me = self.seat
-        seat = '' if self.spectator else seat_html(   # a spectator's seats are all above the board
-            SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
-                     on_turn=phase in ('draw', 'discard'), out=view.eliminated[me], you=True), reserve=False)
         can_close = phase == 'discard' and view.can_close
         notice = (f'<span class="hod-notice" data-testid="close-notice" role="status">{escape(t("table.can_close"))}'
                   '</span>' if can_close else '')
-        self.live.html(self.own, f'<div class="flex flex-wrap items-center justify-center gap-2 text-sm">{seat}'
-                                 f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>'
-                                 f'{notice}</div>')
+        if not self.spectator:   # a spectator's seats are all above the board
+            self.live.html(self.own, own_line_html(
+                SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
+                         on_turn=phase in ('draw', 'discard'), out=view.eliminated[me]),
+                f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>', notice))
         self.hand_view.show(items, self.selected, interactive=not view.eliminated[me])
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
         self.live.attrs(self.close_button, {'disabled': None if can_close else True})

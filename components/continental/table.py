@@ -26,8 +26,10 @@ from components.continental.builder import GroupCheck, check_group, progress
 from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
+from components.seats import SeatInfo, own_line_html, seats_html
+from components.table.fit import grow
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, SeatInfo, drop_target, hand_view, legend, pile, seats_html
+from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
 
 CONTINENTAL_CSS = '''
 .hod-melds { display: flex; flex-direction: column; gap: 6px; }
@@ -39,7 +41,12 @@ CONTINENTAL_CSS = '''
 .hod-meld.hod-target:focus-visible { outline: 3px solid #fff; }
 .hod-group { background: #fff; color: #1d2521; border-radius: 10px; padding: 6px 8px; border-left: 6px solid; }
 .hod-group .hod-fan > * + * { margin-left: -12px; }
-.hod-offer { background: rgba(0,0,0,.25); border-radius: 12px; padding: 8px 10px; }
+.hod-offer { background: rgba(0,0,0,.25); border-radius: 10px; padding: 2px 8px; flex-wrap: nowrap; white-space: nowrap;
+  height: 36px; overflow-x: auto; overflow-y: hidden; }
+.hod-offer-slot { height: 36px; flex: none; }
+.hod-melds-slot { flex: 1 1 0; min-height: 0; overflow-y: auto; }
+.hod-builder-slot { flex: none; max-height: 45%; overflow-y: auto; }
+.hod-builder-slot:empty, .hod-offer-slot:empty { visibility: hidden; }
 '''
 
 MELD_DROP_JS = ('(e) => { e.preventDefault(); const m = e.target.closest("[data-meld]"); if (!m) return;'
@@ -69,36 +76,43 @@ class ContinentalTable(TableScreen):
     # building ---------------------------------------------------------------------------------
     def board(self) -> None:
         ui.add_css(CONTINENTAL_CSS)
-        self.offer_view = ui.html('', sanitize=False).classes('w-full').mark('offer')
-        self.melds_view = self._picks(ui.html('', sanitize=False).classes('w-full').mark('melds'))
-        self.melds_view.on('dragover', js_handler='(e) => e.preventDefault()')
-        self.melds_view.on('drop', lambda e: self.speaking(self._dropped_on_meld)(e.args), js_handler=MELD_DROP_JS)
-        with ui.row().classes('w-full justify-center items-center gap-4 sm:gap-8'):
-            self.stock = pile('stock', self.speaking(lambda version: self.act(DrawStock(), version)), self.live)
-            self.discard = pile('discard', self.speaking(self._discard_pile_clicked), self.live)
-            drop_target(self.discard, self.speaking(self._dropped_on_discard))
-            self.status = ui.html('', sanitize=False).classes('max-w-sm') \
-                .props('aria-live="polite" data-testid="status"').mark('status')
-        # your choices, seat and hand (.hod-own: what a spectator's screen leaves out)
-        with ui.row().classes('w-full justify-center gap-2 hod-own'):
-            self.take_button = action_button(t('continental.take'), 'offer-take', self.speaking(self._take),
-                                             tone='accent', versioned=True)
-            self.robo_button = action_button(t('continental.robo'), 'robo-contra', self.speaking(self._take),
-                                             tone='accent', versioned=True)
-            self.pass_button = action_button(t('continental.pass'), 'offer-pass', self.speaking(self._pass),
-                                             versioned=True)
-        self.builder_view = self._picks(ui.html('', sanitize=False).classes('w-full hod-own').mark('builder'))
+        with grow().classes('flex flex-col gap-1 hod-cont-board'):
+            with ui.element('div').classes('hod-piles'):
+                self.stock = pile('stock', self.speaking(lambda version: self.act(DrawStock(), version)), self.live)
+                self.discard = pile('discard', self.speaking(self._discard_pile_clicked), self.live)
+                drop_target(self.discard, self.speaking(self._dropped_on_discard))
+                self.status = ui.html('', sanitize=False).classes('hod-status') \
+                    .props('aria-live="polite" data-testid="status"').mark('status')
+            self.offer_view = ui.html('', sanitize=False).classes('w-full hod-offer-slot').mark('offer')
+            self.melds_view = self._picks(ui.html('', sanitize=False).classes('w-full hod-melds-slot').mark('melds'))
+            self.melds_view.on('dragover', js_handler='(e) => e.preventDefault()')
+            self.melds_view.on('drop', lambda e: self.speaking(self._dropped_on_meld)(e.args), js_handler=MELD_DROP_JS)
+            # your groups in the making (.hod-own: what a spectator's screen leaves out)
+            self.builder_view = self._picks(ui.html('', sanitize=False).classes('w-full hod-own hod-builder-slot')
+                                            .mark('builder'))
         self.own = ui.html('', sanitize=False).classes('w-full hod-own').mark('own-seat')
         self.hand_view = hand_view(on_select=self.speaking(self._select), on_move=lambda source, target: None,
                                    painter=self.live).classes('hod-own')
-        legend('legend.group').classes('hod-own')
-        with ui.row().classes('w-full justify-center gap-2 hod-own'):
-            self.group_button = action_button(t('meld.group'), 'meld-group-new', self.speaking(self._make_group),
-                                              icon='add')
-            self.propose_button = action_button(t('meld.propose'), 'meld-propose', self.speaking(self._propose),
-                                                icon='auto_fix_high')
-            self.confirm_button = action_button(t('meld.confirm'), 'meld-confirm', self.speaking(self._go_down),
-                                                tone='accent', icon='south', versioned=True)
+        legend('legend.group').classes('hod-own hod-legend')
+        # the offer's answers and the meld builder's buttons never apply together: they share a
+        # slot, and the ones that do not apply now keep their room (nothing in the bar moves)
+        with self.action_bar(two_rows_on_a_phone=True):
+            with ui.element('div').classes('hod-stack'):
+                with ui.element('div') as self.offer_buttons:
+                    self.take_button = action_button(t('continental.take'), 'offer-take', self.speaking(self._take),
+                                                     tone='accent', versioned=True)
+                    self.robo_button = action_button(t('continental.robo'), 'robo-contra', self.speaking(self._take),
+                                                     tone='accent', versioned=True)
+                    self.pass_button = action_button(t('continental.pass'), 'offer-pass', self.speaking(self._pass),
+                                                     versioned=True)
+                with ui.element('div') as self.builder_buttons:
+                    self.group_button = action_button(t('meld.group'), 'meld-group-new',
+                                                      self.speaking(self._make_group), icon='add')
+                    self.propose_button = action_button(t('meld.propose'), 'meld-propose',
+                                                        self.speaking(self._propose), icon='auto_fix_high')
+                    self.confirm_button = action_button(t('meld.confirm'), 'meld-confirm',
+                                                        self.speaking(self._go_down), tone='accent', icon='south',
+                                                        versioned=True)
             self.discard_button = action_button(t('table.discard_button'), 'discard-button',
                                                 self.speaking(self._discard_selected), versioned=True)
             self.hint_button = action_button(t('table.hint'), 'hint', self.ask_hint, tone='flat',
@@ -108,6 +122,11 @@ class ContinentalTable(TableScreen):
         return on_choice(element, self.speaking(self._picked))
 
     # what the screen shows ------------------------------------------------------------------------
+    def tip_keys(self, view: Any, phase: str) -> list[str]:
+        """Once you are down the builder is gone, and so is its tip."""
+        down = phase == 'play' and view.down[self.seat]
+        return ['tips.continental.play_down'] * down + super().tip_keys(view, phase)
+
     def turn_phase(self, view: Any) -> str:
         return view.phase if view.current_seat == self.seat and view.phase in ('offer', 'draw', 'play') else 'wait'
 
@@ -159,6 +178,9 @@ class ContinentalTable(TableScreen):
                                            'title': t('continental.robo_help')})
         self.live.attrs(self.pass_button, {'disabled': None if phase == 'offer' else True})
         building = phase == 'play' and not view.down[self.seat]
+        # the answers to an offer while it is asked of you, the builder while you may go down
+        self.live.attrs(self.offer_buttons, {'data-away': None if phase == 'offer' else True})
+        self.live.attrs(self.builder_buttons, {'data-away': None if building else True})
         self.live.html(self.builder_view, self._builder_html(view, checks, cards) if building else '')
         used = sum(len(group) for group in self.groups)
         ready = building and progress(checks, view.contract, len(cards), used).ready
@@ -171,10 +193,14 @@ class ContinentalTable(TableScreen):
         self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
-        own = t('continental.own', points=counted('amount.points', view.totals[me]),
-                cards=counted('amount.cards', len(cards)))
-        self.live.html(self.own, f'<div class="text-sm text-center" data-testid="own-count">{escape(own)}'
-                                 + (f' · {escape(personal("continental.is_down", you=True))}' if view.down[me] else '') + '</div>')
+        if not self.spectator:
+            down = (f'<span class="hod-chip hod-chip-light">{escape(personal("continental.is_down", you=True))}</span>'
+                    if view.down[me] else '')
+            own = t('continental.own', points=counted('amount.points', view.totals[me]),
+                    cards=counted('amount.cards', len(cards)))
+            self.live.html(self.own, own_line_html(
+                SeatInfo(seat=me, name=self.names[me], score=view.totals[me], cards=len(cards), dealer=view.dealer == me,
+                         on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), down, title=own))
         self.hand_view.show(self._hand_items(cards), self.selected)
 
     def _hand_items(self, cards: list[Card]) -> list[HandCard]:
@@ -223,7 +249,7 @@ class ContinentalTable(TableScreen):
                 continue
             answers.append(f'<span class="hod-chip" data-testid="offer-answer" data-seat="{seat}">'
                            f'{escape(text)}</span>')
-        return (f'<div class="hod-offer flex flex-wrap items-center gap-2 text-sm" data-testid="offer-round">'
+        return (f'<div class="hod-offer flex items-center gap-2 text-sm" data-testid="offer-round">'
                 f'{card_html(offer.card, size="xs")}<span class="font-semibold">{escape(who)}</span>{"".join(answers)}'
                 f'<span class="opacity-80">{escape(t("continental.no_stock_yet"))}</span></div>')
 

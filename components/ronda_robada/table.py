@@ -22,27 +22,38 @@ from components.card import card_html, card_name, the_card
 from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.log import log_lines
+from components.seats import backs_html
+from components.table.fit import grow
 from components.table.shell import Motion, TableScreen
 
 RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
 @media (max-width: 640px) { .hod-rr-seats { gap: 4px; } }
-.hod-rr-seat { background: rgba(0,0,0,.22); border-radius: 12px; padding: 6px; border: 2px solid transparent;
-  display: flex; flex-direction: column; align-items: center; gap: 2px; min-width: 0; text-align: center;
-  position: relative; }
-.hod-rr-dealer { position: absolute; top: -9px; right: 6px; font-size: 10px; }
+.hod-rr-seat { background: rgba(0,0,0,.22); border-radius: 10px; padding: 3px 6px; border: 2px solid transparent;
+  display: grid; grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: auto 1fr; column-gap: 6px;
+  align-items: center; min-width: 0; position: relative; height: 92px; }
+.hod-rr-seat > .hod-rr-name { grid-column: 1; }
+.hod-rr-seat > .hod-rr-held { grid-column: 1; grid-row: 2; align-self: start; }
+.hod-rr-seat > .hod-rr-pile { grid-column: 2; grid-row: 1 / 3; }
+.hod-rr-dealer { position: absolute; top: -9px; left: 6px; font-size: 10px; }
+.hod-rr-note { position: absolute; bottom: 2px; left: 4px; max-width: calc(100% - 8px); overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; z-index: 1; }
 .hod-rr-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
 .hod-rr-seat.hod-robbed { border-color: #f87171; animation: hod-flash 1s ease 2; }
 @keyframes hod-flash { 50% { box-shadow: 0 0 18px rgba(248,113,113,.9); } }
-.hod-rr-name { font-weight: 700; font-size: 14px; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
+.hod-rr-name { font-weight: 700; font-size: 13px; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
+@media (max-width: 640px) { .hod-rr-seat { display: flex; flex-direction: column; align-items: center; gap: 1px;
+  height: 134px; padding: 3px 2px; } .hod-rr-seat > * { flex: none; } }
 .hod-rr-pile { display: flex; flex-direction: column; align-items: center; border-radius: 8px; padding: 3px;
   border: 2px solid transparent; }
 .hod-choice { cursor: pointer; border-radius: 8px; border: 2px solid var(--hod-gold);
   box-shadow: 0 0 10px rgba(224,179,65,.7); }
 .hod-choice:hover, .hod-choice:focus-visible { outline: 3px solid #fff; outline-offset: 1px; }
 .hod-rr-loose { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; min-height: 60px; }
-.hod-rr-hand { display: flex; justify-content: center; gap: 10px; min-height: 100px; }
+.hod-rr-hand { display: flex; justify-content: center; gap: 10px; height: 128px; align-items: flex-end; }
+@media (max-width: 640px) { .hod-rr-hand { height: 92px; } }
+.hod-rr-status { height: 40px; display: flex; flex-direction: column; justify-content: center; }
 .hod-rr-card { position: relative; padding: 2px; border: 2px solid transparent; border-radius: 8px; }
 .hod-rr-card.hod-selected { transform: translateY(-10px); border-color: #fff; }
 .hod-rr-mark { position: absolute; top: -8px; left: 50%; transform: translateX(-50%); white-space: nowrap;
@@ -73,13 +84,15 @@ class RondaRobadaTable(TableScreen):
     def board(self) -> None:
         ui.add_css(RONDA_CSS)
         self.piles = self._choices(ui.html('', sanitize=False).classes('w-full').mark('piles'))
-        self.centre = self._choices(ui.html('', sanitize=False).classes('w-full').mark('centre'))
-        self.run_panel = self._choices(ui.html('', sanitize=False).classes('w-full').mark('run'))
-        self.status = ui.html('', sanitize=False).classes('w-full text-center') \
+        with grow().classes('flex flex-col gap-2'):
+            self.centre = self._choices(ui.html('', sanitize=False).classes('w-full').mark('centre'))
+            self.run_panel = self._choices(ui.html('', sanitize=False).classes('w-full').mark('run'))
+        self.status = ui.html('', sanitize=False).classes('w-full text-center hod-status hod-rr-status') \
             .props('aria-live="polite" data-testid="status"').mark('status')
         # your hand and actions (.hod-own: what a spectator's screen leaves out)
-        self.hand_view = self._choices(ui.html('', sanitize=False).classes('w-full hod-own').mark('hand'))
-        with ui.row().classes('w-full justify-center gap-2 hod-own'):
+        self.hand_view = self._choices(ui.html('', sanitize=False).classes('w-full hod-own').props('data-testid="hand"')
+                                       .mark('hand'))
+        with self.action_bar():
             self.confirm_button = action_button(t('ronda.confirm'), 'confirm-run', self.speaking(self._confirm),
                                                 tone='accent', icon='check', versioned=True)
             self.drop_button = action_button(t('ronda.drop'), 'drop', self.speaking(self._drop), icon='south',
@@ -149,12 +162,12 @@ class RondaRobadaTable(TableScreen):
             if seat in robbed and robbed[seat] != seat:
                 words = t('ronda.robbed_by_you') if robbed[seat] == self.seat else t('ronda.robbed',
                                                                                     name=self.names[robbed[seat]])
-                note = f'<span class="text-xs hod-chip">{escape(words)}</span>'
+                note = f'<span class="text-xs hod-chip hod-rr-note">{escape(words)}</span>'
             boxes.append(
                 f'<div class="{classes}" data-testid="rr-seat" data-seat="{seat}">'
                 f'<div class="hod-rr-name">{escape(name)}</div>{dealer}'
-                f'<div class="text-xs opacity-90">'
-                f'<span>{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}</span></div>'
+                f'<div class="hod-rr-held"><span class="sr-only">{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}'
+                f'</span>{backs_html(view.hand_sizes[seat])}</div>'
                 f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
                 + _attrs(choice, pile_label, 'pile', f' data-seat="{seat}" data-count="{size}"'
                          + (f' data-card="{top}"' if top else ''))

@@ -29,8 +29,10 @@ from app.tables.table import Table
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, icon_html, log_sheet_button
 from components.live import Live
+from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
+from components.table.fit import FIT_CSS, action_bar, tip_html
 from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
 
@@ -82,12 +84,13 @@ class TableScreen(ABC):
 
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
-        ui.add_css(TABLE_CSS)
+        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS)
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
         self.root = ui.element('div').classes('w-full' + (' hod-spectator' if self.spectator else '')) \
             .props('data-testid="table"').mark('table')
+        self._tips_choice()
         with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
         self.render(self.table.view(self.seat))
@@ -100,27 +103,31 @@ class TableScreen(ABC):
 
     def _layout(self) -> None:
         """Every part is built once and redrawn in place: a move then updates a handful of elements
-        instead of rebuilding the table (what keeps a click's answer close to a bare button's)."""
-        with self.root, ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start'):
-            with ui.column().classes('hod-felt w-full lg:w-auto lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
-                self.top = ui.element('div').classes('w-full')
-                self.holding_view = ui.html('', sanitize=False).classes('w-full').mark('saving-held')
-                if self.table.room is not None:
-                    self._room_strip()
-                self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
-                self.panel = ui.element('div').classes('w-full')
-                with ui.column().classes('w-full gap-3') as self.play_area:
-                    self.board()
-                self._tips_slot()
-            with ui.column().classes('w-full lg:w-80 lg:shrink-0 gap-3'):
-                # folded or open as the player leaves them
-                with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
-                    self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
-                # on a phone the log is a sheet over the table, opened from the top bar
-                with fold(t('table.log'), icon='history', testid='log-fold').classes('hod-log-fold'):
-                    log_sheet_button(t('table.log_close'), 'log-close', 'close').classes('hod-sheet-close')
-                    self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
-                self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
+        instead of rebuilding the table (what keeps a click's answer close to a bare button's).
+        The slots' sizes and places are components/table/fit.py's."""
+        self.root.classes('hod-fit')
+        with self.root, ui.element('div').classes('hod-felt'):
+            self._top_bar()
+            self.holding_view = ui.html('', sanitize=False).classes('w-full').mark('saving-held')
+            if self.table.room is not None:
+                self._room_strip()
+            self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
+            self.panel = ui.element('div').classes('w-full hod-panel')
+            with ui.element('div').classes('hod-play w-full') as self.play_area:
+                self.board()
+            self._tips_slot()
+        with self.root, ui.element('div').classes('hod-side'):
+            # on a narrow screen the side panels are a sheet over the table, opened from the top bar
+            log_sheet_button(t('table.log_close'), 'log-close', 'close').classes('hod-sheet-close')
+            # folded or open as the player leaves them
+            with fold(t('table.scoreboard'), icon='leaderboard', testid='scoreboard-fold'):
+                self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
+            with fold(t('table.log'), icon='history', testid='log-fold'):
+                self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
+            self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
+
+    def action_bar(self, *, two_rows_on_a_phone: bool = False) -> ui.element:
+        return action_bar(two_rows_on_a_phone=two_rows_on_a_phone)
 
     def _room_strip(self) -> None:
         """At a room: the turn clock, the reactions people send, who the count waits for, and
@@ -164,17 +171,17 @@ class TableScreen(ABC):
         return f'<div class="flex flex-wrap items-center justify-center gap-2">{"".join(parts)}</div>'
 
     def _tips_slot(self) -> None:
-        """First-game tips under the board (their changing length moves nothing above them): on
-        until you finish a game of this kind in this browser, or switch them off."""
+        """First-game tips under the action bar, in a slot of their own height: on until you
+        finish a game of this kind in this browser, or switch them off (the switch is in the top bar)."""
+        with ui.element('div').classes('w-full hod-own hod-tips-slot'):
+            self.tips_view = ui.html('', sanitize=False).classes('w-full').mark('tips')
+
+    def _tips_choice(self) -> None:
         # kept: the screen is also drawn from the table's background task
         storage = self.user_storage if self.user_storage is not None else app.storage.user
         self.tips_storage = storage
         choices = storage.get(TIPS_KEY)
         self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True
-        with ui.element('div').classes('w-full flex flex-col items-center gap-1 hod-own'):
-            self.tips_view = ui.html('', sanitize=False).classes('w-full').mark('tips')
-            self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
-                                             tone='flat', icon='tips_and_updates')
 
     def _switch_tips(self) -> None:
         self.tips_on = not self.tips_on
@@ -185,22 +192,26 @@ class TableScreen(ABC):
         choices = self.tips_storage.get(TIPS_KEY)
         self.tips_storage[TIPS_KEY] = {**(choices if isinstance(choices, dict) else {}), self.table.game.id: on}
 
-    def _draw_tips(self, phase: str) -> None:
+    def _draw_tips(self, view: Any, phase: str) -> None:
         if phase == 'over':
             choices = self.tips_storage.get(TIPS_KEY)
             if not isinstance(choices, dict) or self.table.game.id not in choices:
                 self._remember_tips(False)   # your first game is over: no tips next time, unless asked for
-        catalog = CATALOGS[self.language]
-        key = next((key for key in (f'tips.{self.table.game.id}.{phase}', f'tips.{phase}') if key in catalog), None)
         tip = ''
-        if self.tips_on and key is not None:
-            tip = (f'<div class="hod-tip" role="note" data-testid="tip"><span class="font-semibold">'
-                   f'{escape(t("tips.title"))}</span> {escape(t(key))}</div>')
+        if self.tips_on:
+            tip = tip_html(self.language, self.tip_keys(view, phase))
         self.live.html(self.tips_view, tip)
+        if self.spectator:   # watches without a tips switch
+            return
         label = t('tips.off') if self.tips_on else t('tips.on')
         self.live.attrs(self.tips_switch, {'aria-label': label, 'aria-pressed': str(self.tips_on).lower(),
                                            'innerHTML': f'{icon_html("tips_and_updates")}<span>{escape(label)}</span>'})
         self.tips_switch.label = label
+
+    def tip_keys(self, view: Any, phase: str) -> list[str]:
+        """The catalog keys of this moment's tip, the most particular first (the first one the
+        catalog has is shown)."""
+        return [f'tips.{self.table.game.id}.{phase}', f'tips.{phase}']
 
     # what the screen shows -------------------------------------------------------------------
     def phase(self, view: Any) -> str:
@@ -226,10 +237,12 @@ class TableScreen(ABC):
 
     def _render(self, view: Any) -> None:
         phase = self.phase(view)
-        self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version)})
+        turn = getattr(view, 'current_seat', None)   # whose turn it is (public), for tests and styles
+        self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version),
+                                    'data-turn': None if turn is None else str(turn)})
         self.live.html(self.holding_view, self.holding_html())
         game = self.table.game_number
-        self.rebuild_when_changed('top', (game, self.hand_number(view)), self.top, lambda: self._top_bar(view))
+        self.live.html(self.top, self._top_html(view))
         during_play = phase not in ('count', 'over')
         # during a count the seats would show the next hand (its dealer, its first turn): the count
         # panel speaks of every seat instead
@@ -240,7 +253,7 @@ class TableScreen(ABC):
         if during_play:   # the next hand is already dealt: it shows once the count is read
             self._travel()
             self.draw_board(view, phase)
-        self._draw_tips(phase)
+        self._draw_tips(view, phase)
         # the board leaves first: the side panels (the log grows with every move) follow in a
         # second, separate patch, so the player's own move shows without waiting for them
         self.live.send()
@@ -316,15 +329,20 @@ class TableScreen(ABC):
         if phase == 'over':
             self._game_over(view)
 
-    def _top_bar(self, view: Any) -> None:
-        with ui.row().classes('w-full items-center gap-2 text-sm'):
-            ui.html(''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
-                            for index, text in enumerate(self.game_texts() + self.top_texts(view))),
-                    sanitize=False).classes('flex gap-2 items-center').mark('table-top')
+    def _top_bar(self) -> None:
+        with ui.element('div').classes('w-full hod-top'):
+            self.top = ui.html('', sanitize=False).classes('hod-top-texts').mark('table-top')
             ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
-            log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button lg:hidden')
+            if not self.spectator:
+                self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
+                                                 tone='flat', icon='tips_and_updates')
+            log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button')
             if not self.spectator:   # a spectator's game is not theirs to leave
-                action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat')
+                action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat', icon='restart_alt')
+
+    def _top_html(self, view: Any) -> str:
+        return ''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
+                       for index, text in enumerate(self.game_texts() + self.top_texts(view)))
 
     def _game_over(self, view: Any) -> None:
         winners = view.outcome.winners

@@ -4,7 +4,12 @@ production flag: the site itself always deals from ``secrets``, and the route be
 in this process.
 
 Before each test, the browser tests' conftest posts the test's own name to ``/test-deals``: the
-tables that test makes deal from it, whichever tests ran before."""
+tables that test makes deal from it, whichever tests ran before.
+
+``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
+and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
+``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
+room), so a test watches your screen through as many turns as it likes without playing them."""
 import os
 import runpy
 import sys
@@ -19,7 +24,7 @@ from app.tables.services import SeededDeals  # noqa: E402
 DEALS_ROUTE = '/test-deals'
 
 if __name__ == '__main__':   # the process pool's workers import this file too: they only think
-    from nicegui import app
+    from nicegui import app, ui
 
     registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
 
@@ -27,5 +32,34 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     def deal_from(seed: str) -> dict[str, str]:
         registry.configure(deals=SeededDeals(seed))
         return {'seed': seed}
+
+    @ui.page('/test-table')
+    def test_table(game: str, seats: int, hand: int = 1) -> None:
+        from app.engine import continental
+        from app.games import GAMES_BY_ID
+        from app.pages.tables import TABLES_KEY, guest_token, table_path
+        from app.tables.registry import add_table, new_table, services
+        from app.tables.seats import Seat, TableOptions, computer_seats
+
+        info = GAMES_BY_ID[game]
+        options = TableOptions(seats=seats, level='easy', speed='instant', hints=True)
+        people = computer_seats(options, [Seat('person', guest=guest_token())])
+        state = None
+        if hand > 1:   # Continental's later hands, their contract's cards dealt to every seat
+            state = continental.from_position(info.make_rules(options.rules), hands={}, seats=seats,
+                                              hand_number=hand, phase='offer', seed=hand,
+                                              hand_seeds=services().deals.hand_seed)
+        table = add_table(new_table(info, options, people, state=state, seed=hand))
+        app.storage.user[TABLES_KEY] = {game: table.id}
+        ui.navigate.to(table_path(table.id))
+
+    @app.post('/test-autoplay')
+    async def autoplay(table_id: str) -> dict[str, str]:
+        """Called once your screen is open (opening it would bring you back from being away); on the
+        event loop, where the computers play."""
+        from app.tables.registry import open_table
+
+        open_table(table_id).presence.stand_in(0, 'away')
+        return {'table': table_id}
 
     runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')
