@@ -9,7 +9,7 @@ BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 ROOM_BOT_NAMES = BOT_NAMES + ('Pablo', 'Sofía', 'Diego', 'Marta', 'Hugo', 'Irene')
 FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena', 'Sofía', 'Marta', 'Irene'})   # Spanish words about them agree
 # seconds between two visible computer actions, per play speed
-SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.3, 'instant': 0.0}
+SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.6, 'instant': 0.0}   # fast: still long enough to follow
 
 
 @dataclass

@@ -12,6 +12,7 @@ from app.engine.cards import Card, spanish_card
 from app.engine.chinchon import card_value
 from app.engine.chinchon.actions import BuyBack, Close, Discard, DrawDiscard, DrawStock
 from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
+from app.engine.chinchon.state import MAX_RESHUFFLES
 from app.i18n import counted, number, personal, t
 from app.tables.table import Table
 from components.card import the_card
@@ -89,6 +90,15 @@ class ChinchonTable(TableScreen):
 
     def log_lines(self) -> list[str]:
         return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
+
+    def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
+        kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
+        if kind == 'close':
+            moment = 'chinchon' if data.get('chinchon') else 'close'
+            return moment, personal(f'banner.{moment}', you=seat == self.seat, name=self.names[seat])
+        if kind == 'reshuffle' and data.get('number') == MAX_RESHUFFLES:
+            return 'last-rebuild', t('banner.last_rebuild')
+        return None
 
     def others_html(self, view: Any) -> str:
         return seats_html([self.seat_info(view, seat) for seat in self.others()])

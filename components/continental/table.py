@@ -137,6 +137,18 @@ class ContinentalTable(TableScreen):
     def counted_hand(self, view: Any) -> int | None:
         return view.last_result['hand'] if view.last_result is not None else None
 
+    def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
+        kind, seat, data = event['kind'], event.get('seat'), event.get('data', {})
+        if kind == 'go_down':
+            return 'down', personal('banner.down', you=seat == self.seat, name=self.names[seat])
+        out = data.get('out_seat')
+        if kind == 'hand_end' and out is not None and data['points'][out] < 0:
+            return 'minus20', personal('banner.minus20', you=out == self.seat, name=self.names[out])
+        limit = self.table.game.make_rules(self.table.options.rules).stock_rebuilds
+        if kind == 'reshuffle' and limit and data.get('rebuild') == limit:
+            return 'last-rebuild', t('banner.last_rebuild')
+        return None
+
     def others_html(self, view: Any) -> str:
         return seats_html([self.seat_info(view, seat) for seat in self.others()])
 

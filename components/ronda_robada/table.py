@@ -297,6 +297,15 @@ class RondaRobadaTable(TableScreen):
     def log_lines(self) -> list[str]:
         return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache)
 
+    def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
+        """A pile taken is the game's big moment: above all for the one who loses it."""
+        if event['kind'] != 'take_pile' or event['data']['owner'] == event['seat']:
+            return None
+        taker, owner, size = event['seat'], event['data']['owner'], event['data']['size']
+        key = 'banner.steal.you' if owner == self.seat else 'banner.steal.by_you' if taker == self.seat \
+            else 'banner.steal'
+        return 'steal', counted(key, size, name=self.names[taker], owner=self.names[owner])
+
     def motions(self, event: dict[str, Any]) -> list[Motion]:
         """A card played goes from its seat (your card) to the loose cards or into the run; what a
         run takes flies into it, and a confirmed run into its taker's pile."""

@@ -33,11 +33,12 @@ from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
 from components.table.fit import FIT_CSS, action_bar, tip_html
+from components.table.moments import MOMENTS_CSS, banner_html
 from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
 
 # how long a card takes to travel across the table, per play speed (none at instant speed)
-MOTION_MS = {'slow': 300, 'normal': 250, 'fast': 150, 'instant': 0}
+MOTION_MS = {'slow': 600, 'normal': 500, 'fast': 420, 'instant': 0}   # within the pause before the next move
 STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
 DISCARD = '[data-testid="discard"] > :first-child'
 TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
@@ -84,7 +85,7 @@ class TableScreen(ABC):
 
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
-        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS)
+        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS)
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
@@ -116,6 +117,7 @@ class TableScreen(ABC):
             with ui.element('div').classes('hod-play w-full') as self.play_area:
                 self.board()
             self._tips_slot()
+            self.banner_view = ui.html('', sanitize=False).classes('hod-banner-slot').mark('banner')
         with self.root, ui.element('div').classes('hod-side'):
             # on a narrow screen the side panels are a sheet over the table, opened from the top bar
             log_sheet_button(t('table.log_close'), 'log-close', 'close').classes('hod-sheet-close')
@@ -250,9 +252,11 @@ class TableScreen(ABC):
         panel_key = ('play' if during_play else phase, game, self.hand_number(view), self.went_on(), *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
+        news = self._news()
         if during_play:   # the next hand is already dealt: it shows once the count is read
-            self._travel()
+            self._travel(news)
             self.draw_board(view, phase)
+        self._announce(news)
         self._draw_tips(view, phase)
         # the board leaves first: the side panels (the log grows with every move) follow in a
         # second, separate patch, so the player's own move shows without waiting for them
@@ -263,9 +267,8 @@ class TableScreen(ABC):
         if self.table.room is not None:
             self.live.html(self.room_view, self._room_html())
 
-    def _travel(self) -> None:
-        """The cards the new events moved travel with this patch (the last two events: at speed a
-        computer's draw and discard come together)."""
+    def _news(self) -> list[dict[str, Any]]:
+        """The events since the last redraw of this screen."""
         events, new = self.visible_log(), []
         for event in reversed(events):   # the log keeps its last events only: found by identity
             if event is self.last_event:
@@ -274,9 +277,25 @@ class TableScreen(ABC):
         else:
             new = [] if self.last_event is not None else new   # not found: a new game began
         self.last_event = self._last_event()
+        return new
+
+    def _travel(self, new: list[dict[str, Any]]) -> None:
+        """The cards the new events moved travel with this patch (the last two events: at speed a
+        computer's draw and discard come together)."""
         for event in new[-2:]:
             for source, target, ghost in self.motions(event):
                 self.live.motion(source, target, ghost=ghost)
+
+    def _announce(self, new: list[dict[str, Any]]) -> None:
+        """A big moment among the new events gets a banner over the table (the latest one)."""
+        moments = [moment for moment in map(self.banner, new) if moment is not None]
+        if moments:
+            kind, text = moments[-1]
+            self.live.html(self.banner_view, banner_html(kind, text, self.table.version))
+
+    def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
+        """(kind, words) of a banner for this event, or None: the game's big moments."""
+        return None
 
     def _last_event(self) -> dict[str, Any] | None:
         events = self.visible_log()

@@ -9,7 +9,8 @@ tables that test makes deal from it, whichever tests ran before.
 ``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
-room), so a test watches your screen through as many turns as it likes without playing them."""
+room), so a test watches your screen through as many turns as it likes without playing them;
+``position=`` starts instead from one of the big moments below."""
 import os
 import runpy
 import sys
@@ -27,6 +28,17 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     from nicegui import app, ui
 
     registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
+    sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
+    from table_positions import chinchon_position, ronda_position, seat_user
+
+    # big moments a browser test starts from (``/test-table?position=...``)
+    POSITIONS = {
+        # Lucía starts a run of fives whose six is the top of your pile of 11
+        'steal': lambda: ronda_position(hands=['4o 11b 4c', '5c 7b 2e'], loose='5e 3b', piles=['6o', '1b'],
+                                        pile_sizes=[11, 3], current=1, last_runner=0, speed='fast'),
+        # Lucía draws from an empty stock that has been rebuilt once already: its last rebuild
+        'last-rebuild': lambda: chinchon_position(seats=2, stock_size=0, reshuffles=1, current=1, speed='fast'),
+    }
 
     @app.post(DEALS_ROUTE)
     def deal_from(seed: str) -> dict[str, str]:
@@ -34,7 +46,10 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         return {'seed': seed}
 
     @ui.page('/test-table')
-    def test_table(game: str, seats: int, hand: int = 1) -> None:
+    def test_table(game: str = '', seats: int = 2, hand: int = 1, position: str = '') -> None:
+        if position:
+            ui.navigate.to(seat_user(POSITIONS[position]()))
+            return
         from app.engine import continental
         from app.games import GAMES_BY_ID
         from app.pages.tables import TABLES_KEY, guest_token, table_path

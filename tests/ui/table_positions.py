@@ -25,7 +25,8 @@ CHINCHON = GAMES_BY_ID['chinchon']
 def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, discard: str | None = None,
                       stock_top: str | None = None, current: int = 0, dealer: int | None = None,
                       scores: list[int] | None = None, limit: int = 100, buyback: bool = False,
-                      speed: str = 'instant', seed: int = 7) -> Table:
+                      speed: str = 'instant', stock_size: int | None = None, reshuffles: int = 0,
+                      seed: int = 7) -> Table:
     """A table (not stored yet) with a person at seat 0 and easy computers in the rest, at the start
     of ``current``'s turn (``chinchon.from_position``: ``discard`` is the whole discard pile, one
     dealt card without it; ``dealer`` defaults to the player before ``current``)."""
@@ -33,7 +34,8 @@ def chinchon_position(*, seats: int = 2, hands: dict[int, str] | None = None, di
                            rules={'limit': limit, 'buyback': buyback})
     state = chinchon.from_position(CHINCHON.make_rules(options.rules), hands=hands, seats=seats,
                                    discard=discard or '', stock_top=stock_top or '', current=current,
-                                   dealer=dealer, scores=scores, seed=seed, hand_seeds=services().deals.hand_seed)
+                                   dealer=dealer, scores=scores, stock_size=stock_size, reshuffles=reshuffles,
+                                   seed=seed, hand_seeds=services().deals.hand_seed)
     return new_table(CHINCHON, options, computer_seats(options, [Seat('person')]), state=state, seed=seed)
 
 
