@@ -10,6 +10,8 @@ from html import escape
 
 from nicegui import ui
 
+from app.i18n import t
+
 CONTROLS_CSS = '''
 .hod-btn { display: inline-flex; align-items: center; gap: 6px; border-radius: 6px; padding: 6px 14px;
   font-weight: 600; font-size: 14px; line-height: 1.4; cursor: pointer; border: 0;
@@ -23,6 +25,7 @@ CONTROLS_CSS = '''
 .hod-btn-danger { background: #b71c1c; color: #fff; }
 .hod-btn-flat { background: transparent; color: #fff; box-shadow: none; }
 .hod-btn-flat:hover:not(:disabled) { background: rgba(255,255,255,.12); }
+.hod-sound[aria-pressed=true] .hod-off, .hod-sound[aria-pressed=false] .hod-on { display: none; }
 .hod-fold { padding: 0 12px; box-sizing: border-box; }
 .hod-fold[open] { padding-bottom: 10px; }
 .hod-fold > summary { cursor: pointer; padding: 10px 2px; font-weight: 600; display: flex; align-items: center;
@@ -124,6 +127,17 @@ def log_sheet_button(label: str, testid: str, icon: str) -> ui.element:
     patch_props(button, {'type': 'button', 'data-testid': testid, 'aria-label': label,
                          'innerHTML': icon_html(icon) + f'<span>{escape(label)}</span>'})
     button.on('click', js_handler='() => document.body.classList.toggle("hod-sheet-open")')
+    return button
+
+
+def sound_switch() -> ui.element:
+    """Mutes or unmutes the table's sounds, in the browser alone (live.js keeps the choice in this
+    browser and shows it: pressed while the sound is on)."""
+    button = ui.element('button').classes('hod-btn hod-btn-flat hod-sound').mark('sound-toggle')
+    patch_props(button, {'type': 'button', 'data-testid': 'sound-toggle', 'aria-pressed': 'true',
+                         'aria-label': t('sound.on'), 'data-label-on': t('sound.on'), 'data-label-off': t('sound.off'),
+                         'innerHTML': icon_html('volume_up').replace('material-icons', 'material-icons hod-on')
+                         + icon_html('volume_off').replace('material-icons', 'material-icons hod-off')})
     return button
 
 

@@ -5,7 +5,7 @@
 // the page creates later: an element NiceGUI re-mounts shows the newest values, not its copy.
 // Kept per page, not per channel, so that they outlive a re-mount of the channel itself.
 // Every table screen mounts this module, so it also carries the table's other browser behaviours:
-// card motions, the focus keeper, the turn clocks and the reactions pinned to their seats.
+// card motions, sounds, the focus keeper, the turn clocks and the reactions pinned to their seats.
 const MARK = "data-hod-live";
 const newest = new Map(); // key -> {version, values: {name: value}}
 const shown = new WeakMap(); // element -> the version of its key it shows
@@ -139,6 +139,75 @@ function pinBubble(bubble) {
   bubble.style.top = `${Math.round(box.top - base.top)}px`;
 }
 
+// Sounds made in the browser with Web Audio (nothing fetched): a card's flick, a shuffle, a chime
+// when it becomes your turn, a flourish for a win. Browsers let a page make sound only after the
+// person has used it, so no AudioContext exists before the first pointer or key; the switch in the
+// top bar (sound-toggle) mutes it, remembered by this browser.
+const SOUND_KEY = "hod-sound";
+let audio = null, unlocked = false;
+const soundOn = () => localStorage.getItem(SOUND_KEY) !== "off";
+
+function context() {
+  if (!unlocked) return null;
+  const Audio = window.AudioContext || window.webkitAudioContext;
+  if (!audio && Audio) audio = new Audio();
+  return audio;
+}
+
+function tone(a, { freq, at = 0, dur = 0.2, gain = 0.1, type = "sine" }) {
+  const t = a.currentTime + at, osc = a.createOscillator(), amp = a.createGain();
+  osc.type = type;
+  osc.frequency.setValueAtTime(freq, t);
+  amp.gain.setValueAtTime(gain, t);
+  amp.gain.exponentialRampToValueAtTime(0.0005, t + dur);
+  osc.connect(amp).connect(a.destination);
+  osc.start(t);
+  osc.stop(t + dur + 0.02);
+}
+
+function rustle(a, { at = 0, dur = 0.045, gain = 0.2, freq = 2500 }) {
+  const t = a.currentTime + at, length = Math.ceil(a.sampleRate * dur);
+  const buffer = a.createBuffer(1, length, a.sampleRate), data = buffer.getChannelData(0);
+  for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / length);
+  const source = a.createBufferSource(), band = a.createBiquadFilter(), amp = a.createGain();
+  source.buffer = buffer;
+  band.type = "bandpass";
+  band.frequency.value = freq;
+  amp.gain.value = gain;
+  source.connect(band).connect(amp).connect(a.destination);
+  source.start(t);
+}
+
+const SOUNDS = {
+  flick: (a) => rustle(a, {}),
+  shuffle: (a) => { for (let i = 0; i < 8; i++) rustle(a, { at: i * 0.05, freq: 1800 + i * 120, gain: 0.15 }); },
+  chime: (a) => { tone(a, { freq: 880, dur: 0.4 }); tone(a, { freq: 1320, at: 0.1, dur: 0.45, gain: 0.06 }); },
+  win: (a) => [523, 659, 784, 1047].forEach((freq, i) => tone(a, { freq, at: i * 0.12, dur: 0.35, type: "triangle" })),
+};
+
+function play(names) {
+  if (!names.length || !soundOn()) return;
+  const a = context();
+  if (!a) return;
+  if (a.state === "suspended") a.resume();
+  for (const name of names) if (SOUNDS[name]) SOUNDS[name](a);
+}
+
+function showSoundSwitch() {
+  for (const el of document.querySelectorAll("[data-testid=sound-toggle]")) {
+    const on = soundOn();
+    if (el.getAttribute("aria-pressed") !== String(on)) el.setAttribute("aria-pressed", String(on));
+    const label = on ? el.dataset.labelOn : el.dataset.labelOff;
+    if (label && el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.title = label; }
+  }
+}
+
+function soundSwitch(e) {
+  if (!e.target.closest("[data-testid=sound-toggle]")) return;
+  localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+  showSoundSwitch();
+}
+
 function pinBubbles() {
   for (const bubble of document.querySelectorAll(".hod-bubble[data-pin]")) pinBubble(bubble);
 }
@@ -152,10 +221,16 @@ export default {
     if (watching) return;
     watching = true;
     const refocus = keepFocus();
+    const unlock = () => { unlocked = true; };
+    document.addEventListener("pointerdown", unlock, true);
+    document.addEventListener("keydown", unlock, true);
+    document.addEventListener("click", soundSwitch);
+    showSoundSwitch();
     new MutationObserver((mutations) => {
       showAdded(mutations);
       refocus();
       pinBubbles();
+      showSoundSwitch();
     }).observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", pinBubbles);
     setInterval(tickClocks, 250);
@@ -164,8 +239,9 @@ export default {
     // patches: [[key, name, value], ...]; name is an attribute (null or false removes it, true
     // sets it empty), "innerHTML" for trusted markup or "setHTML" for markup to sanitize.
     // motions: [[from, to, ghost], ...] CSS selectors of a card's way across the table, played in
-    // `ms` milliseconds once the patches are written (see `travel`).
-    apply(patches, motions = [], ms = 0) {
+    // `ms` milliseconds once the patches are written (see `travel`); sounds: names to play.
+    apply(patches, motions = [], ms = 0, sounds = []) {
+      play(sounds);
       const flights = motions.length && ms > 0 && !reducedMotion.matches ? takeOff(motions) : [];
       version += 1;
       const changes = new Map(); // key -> {name: value}

@@ -25,8 +25,8 @@ MARK = 'data-hod-live'   # which elements the browser end may write into, and un
 class live_channel(ui.element, component='live.js'):
     """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
 
-    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int) -> None:
-        self.run_method('apply', patches, motions, ms)
+    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str]) -> None:
+        self.run_method('apply', patches, motions, ms, sounds)
 
 
 class Live:
@@ -39,6 +39,7 @@ class Live:
         self.patches: list[tuple[ui.element, str, Any]] = []
         self.motions: list[list[Any]] = []
         self.motion_ms = 0   # how long a card takes to travel; 0: cards do not travel
+        self.sounds: list[str] = []
         self.newly_marked: list[ui.element] = []
         self.connected = False   # once the browser has connected, every patch goes through the channel
 
@@ -65,6 +66,11 @@ class Live:
         if self.motion_ms > 0:
             self.motions.append([source, target, ghost])
 
+    def sound(self, name: str) -> None:
+        """A sound the browser plays with the next patch (live.js: flick, shuffle, chime, win)."""
+        if name not in self.sounds:
+            self.sounds.append(name)
+
     def send(self) -> None:
         """Ship the patches. Until the browser has first connected (the page is still loading) the
         changed elements are sent the ordinary way, which waits for the connection; after that,
@@ -74,10 +80,10 @@ class Live:
         changed = self.newly_marked if self.connected else self.newly_marked + [e for e, _, _ in self.patches]
         for element in {id(element): element for element in changed}.values():
             element.update()
-        if self.connected and (self.patches or self.motions):
+        if self.connected and (self.patches or self.motions or self.sounds):
             self.channel.apply([[element.id, name, value] for element, name, value in self.patches], self.motions,
-                               self.motion_ms)
-        self.patches, self.motions, self.newly_marked = [], [], []
+                               self.motion_ms, self.sounds)
+        self.patches, self.motions, self.newly_marked, self.sounds = [], [], [], []
 
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:

@@ -290,6 +290,8 @@ MESSAGES: dict[str, str] = {
     'banner.minus20': '{name} is out: −20',
     'banner.minus20.you': 'You are out: −20',
     'banner.last_rebuild': 'Last time through the stock',
+    'sound.on': 'Sound on (press to mute it)',
+    'sound.off': 'Sound muted (press to turn it on)',
     'tips.title': 'Tip:',
     'tips.on': 'Show tips',
     'tips.off': 'Hide tips',

@@ -293,6 +293,8 @@ MESSAGES: dict[str, str] = {
     'banner.minus20': '{name} se queda sin cartas: −20',
     'banner.minus20.you': 'Te quedas sin cartas: −20',
     'banner.last_rebuild': 'Última vuelta del mazo',
+    'sound.on': 'Sonido activado (pulsa para silenciarlo)',
+    'sound.off': 'Sonido silenciado (pulsa para activarlo)',
     'tips.title': 'Consejo:',
     'tips.on': 'Mostrar consejos',
     'tips.off': 'Ocultar consejos',

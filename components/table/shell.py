@@ -27,7 +27,7 @@ from app.tables.room import REACTIONS, SPECTATOR
 from app.tables.seats import FEMININE_NAMES
 from app.tables.table import Table
 from components.card import colour_scope, four_colours
-from components.controls import action_button, fold, icon_html, log_sheet_button
+from components.controls import action_button, fold, icon_html, log_sheet_button, sound_switch
 from components.live import Live
 from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
@@ -42,6 +42,7 @@ MOTION_MS = {'slow': 600, 'normal': 500, 'fast': 420, 'instant': 0}   # within t
 STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
 DISCARD = '[data-testid="discard"] > :first-child'
 TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
+SHUFFLES = frozenset({'deal', 'reshuffle', 'redeal'})   # events that shuffle cards
 Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
 
 
@@ -257,6 +258,7 @@ class TableScreen(ABC):
             self._travel(news)
             self.draw_board(view, phase)
         self._announce(news)
+        self._sound(news, phase, view)
         self._draw_tips(view, phase)
         # the board leaves first: the side panels (the log grows with every move) follow in a
         # second, separate patch, so the player's own move shows without waiting for them
@@ -292,6 +294,20 @@ class TableScreen(ABC):
         if moments:
             kind, text = moments[-1]
             self.live.html(self.banner_view, banner_html(kind, text, self.table.version))
+
+    def _sound(self, news: list[dict[str, Any]], phase: str, view: Any) -> None:
+        """A flick for each card moved, a shuffle for a deal or a stock rebuilt, a chime when it
+        becomes your turn, a flourish when you win (the browser plays them, unless muted)."""
+        kinds = {event['kind'] for event in news}
+        if kinds & SHUFFLES:
+            self.live.sound('shuffle')
+        elif any(self.motions(event) for event in news):
+            self.live.sound('flick')
+        before, self.sounded_phase = getattr(self, 'sounded_phase', phase), phase
+        if phase != before and phase not in ('wait', 'count', 'over') and before in ('wait', 'count'):
+            self.live.sound('chime')
+        if phase == 'over' and before != 'over' and self.seat in view.outcome.winners:
+            self.live.sound('win')
 
     def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
         """(kind, words) of a banner for this event, or None: the game's big moments."""
@@ -355,6 +371,7 @@ class TableScreen(ABC):
             if not self.spectator:
                 self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
                                                  tone='flat', icon='tips_and_updates')
+            sound_switch()
             log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button')
             if not self.spectator:   # a spectator's game is not theirs to leave
                 action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat', icon='restart_alt')

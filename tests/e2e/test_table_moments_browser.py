@@ -1,8 +1,11 @@
-"""The table's big moments in a real Chromium: a banner over the table that needs no reading of the
-log (serve.py's ``/test-table?position=...`` starts from the moment just before)."""
+"""The table's big moments and sounds in a real Chromium: a banner over the table that needs no
+reading of the log (serve.py's ``/test-table?position=...`` starts from the moment just before),
+and sounds only once the page has been used, unless muted."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+
+from test_table_fits_browser import autoplay
 
 
 def test_the_robbed_player_sees_a_banner_when_a_computer_takes_their_pile(page: Page) -> None:
@@ -18,3 +21,47 @@ def test_the_stocks_last_rebuild_is_announced(page: Page) -> None:
     banner = page.get_by_test_id('banner')
     expect(banner).to_have_attribute('data-kind', 'last-rebuild', timeout=20000)
     expect(banner).to_have_text('Última vuelta del mazo')
+
+
+# counts every AudioContext the page makes and every sound it starts
+COUNT_AUDIO = """(() => {
+  window.__audio = {contexts: 0, sounds: 0};
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real { constructor(...args) { super(...args); window.__audio.contexts += 1; } };
+  for (const Node of [OscillatorNode, AudioBufferSourceNode]) {
+    const start = Node.prototype.start;
+    Node.prototype.start = function (...args) { window.__audio.sounds += 1; return start.apply(this, args); };
+  }
+})();"""
+MOVES = """(before) => { const table = document.querySelector('[data-testid=table]');
+  return Number(table?.dataset.version) >= before + 6 || ['count', 'over'].includes(table?.dataset.phase); }"""
+
+
+def computers_play(page: Page, base_url: str) -> None:
+    """A computer plays your seat too, and six moves go by (or the hand ends); a count on the
+    screen is read first."""
+    if page.get_by_test_id('next-hand').count():
+        page.get_by_test_id('next-hand').click()
+    before = int(page.get_by_test_id('table').get_attribute('data-version'))
+    autoplay(base_url, page)
+    page.wait_for_function(MOVES, arg=before, timeout=20000)
+
+
+def test_no_sound_before_the_first_click_and_the_mute_switch_is_remembered(page: Page, base_url: str) -> None:
+    page.add_init_script(COUNT_AUDIO)
+    page.goto('/test-table?game=chinchon&seats=3')
+    expect(page.get_by_test_id('table')).to_be_visible()
+    switch = page.get_by_test_id('sound-toggle')
+    expect(switch).to_have_attribute('aria-pressed', 'true')
+    computers_play(page, base_url)
+    assert page.evaluate('window.__audio') == {'contexts': 0, 'sounds': 0}   # the page has not been used yet
+    page.get_by_test_id('scoreboard-fold').locator('summary').click()       # a first click, of no consequence
+    computers_play(page, base_url)
+    page.wait_for_function('window.__audio.sounds > 0', timeout=20000)      # cards flick as they move
+    switch.click()
+    expect(switch).to_have_attribute('aria-pressed', 'false')
+    page.reload()
+    expect(switch).to_have_attribute('aria-pressed', 'false')               # this browser remembers
+    page.get_by_test_id('scoreboard-fold').locator('summary').click()
+    computers_play(page, base_url)
+    assert page.evaluate('window.__audio.sounds') == 0
