@@ -124,13 +124,16 @@ class pile(ui.element):
             self.caption = ui.html('', sanitize=False).classes('text-xs opacity-90')
         on_versioned_click(self, on_click, ('click', 'keydown.enter', 'keydown.space'))
 
-    def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str) -> None:
+    def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str,
+             fresh: bool = False) -> None:
+        """``fresh``: its top card was just thrown, ringed until the next move."""
         picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')
         self.painter.html(self.picture, picture)
         self.painter.html(self.caption, escape(caption))
         self.painter.attrs(self, {'aria-label': aria, 'tabindex': '0' if active else '-1',
                                   'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
-                                  'data-card': str(top) if top is not None and not face_down else None})
+                                  'data-card': str(top) if top is not None and not face_down else None,
+                                  'data-fresh': '' if fresh else None})
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,7 @@ class HandCard:
     value: int | None = None        # shown on loose cards
     locked: bool = False            # taken from the discard pile this turn
     description: str = ''           # extra words for screen readers (meld / loose)
+    fresh: bool = False             # just drawn: ringed until your next move
 
 
 _SLOT = 'const slot = e.target.closest("[data-index]"); if (!slot) return; const i = Number(slot.dataset.index);'
@@ -162,7 +166,8 @@ def hand_html(cards: Sequence[HandCard], selected: Selection) -> str:
         value = f'<span class="hod-value" aria-hidden="true">{item.value}</span>' if item.value is not None else ''
         lock = f'<span class="hod-lock" title="{escape(t("table.locked"))}">🔒</span>' if item.locked else ''
         slots.append(
-            f'<div class="hod-slot{" hod-selected" if chosen else ""}" data-testid="hand-card" '
+            f'<div class="hod-slot{" hod-selected" if chosen else ""}{" hod-fresh" if item.fresh else ""}" '
+            f'data-testid="hand-card" '
             f'data-card="{item.card}" data-index="{index}" role="button" tabindex="0" draggable="true" '
             f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(aria)}">{value}{lock}'
             f'{card_html(item.card, size="md")}'

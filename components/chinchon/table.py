@@ -32,6 +32,7 @@ class ChinchonTable(TableScreen):
     def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
         super().__init__(table, seat, **handlers)
         self.selected: int | None = None
+        self.fresh: str | None = None   # the card you just drew (its code), ringed until you discard
         self.log_cache: dict[int, tuple[dict, str | None]] = {}
 
     def turn_phase(self, view: Any) -> str:
@@ -47,10 +48,13 @@ class ChinchonTable(TableScreen):
             if remaining[code] > 0:
                 remaining[code] -= 1
                 order.append(code)
+        placed = len(order)
         for card in view.hand:   # cards not placed yet: newly drawn ones
             if remaining[str(card)] > 0:
                 remaining[str(card)] -= 1
                 order.append(str(card))
+        if len(order) == placed + 1:   # one card drawn (a deal brings seven)
+            self.fresh = order[-1]
         self.table.hand_orders[self.seat] = order
         return [spanish_card(code) for code in order]
 
@@ -128,7 +132,7 @@ class ChinchonTable(TableScreen):
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('table.discard', count=view.discard_size), active=phase in ('draw', 'discard'),
                           aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'))
+                          else t('card.empty'), fresh=self.fresh_discard())
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
 
@@ -145,7 +149,9 @@ class ChinchonTable(TableScreen):
         cards = self.hand(view)
         arrangement = best_arrangement(cards)
         bars = _meld_colours(cards, arrangement.melds)
-        items = [HandCard(card, bar=bars[i],
+        if phase != 'discard':
+            self.fresh = None
+        items = [HandCard(card, bar=bars[i], fresh=str(card) == self.fresh,
                           value=None if bars[i] else card_value(card),
                           locked=view.taken_this_turn == card and phase == 'discard',
                           description=t('table.in_meld') if bars[i] else t('table.loose_worth', value=card_value(card)))

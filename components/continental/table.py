@@ -178,7 +178,7 @@ class ContinentalTable(TableScreen):
                           caption=t('continental.on_offer') if on_offer else t('table.discard', count=view.discard_size),
                           active=phase in ('offer', 'play'),
                           aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'))
+                          else t('card.empty'), fresh=self.fresh_discard())
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
         asked_out_of_turn = phase == 'offer' and view.offer.on_turn != self.seat

@@ -19,7 +19,8 @@ MOMENTS_CSS = '''
 @keyframes hod-banner-still { 100% { visibility: hidden; } }
 @media (max-width: 640px) { .hod-banner { font-size: 16px; padding: 8px 14px; } }
 /* the card that has just changed: your drawn card, the discard pile's new top */
-.hod-fresh .hod-card, .hod-pile.hod-fresh > :first-child .hod-card { outline: 3px solid #7dd3fc; outline-offset: 2px; }
+.hod-slot.hod-fresh .hod-card, .hod-pile[data-fresh] > :first-child .hod-card { outline: 3px solid #7dd3fc;
+  outline-offset: 2px; box-shadow: 0 0 14px rgba(125,211,252,.8); }
 '''
 
 

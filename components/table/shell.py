@@ -309,6 +309,14 @@ class TableScreen(ABC):
         if phase == 'over' and before != 'over' and self.seat in view.outcome.winners:
             self.live.sound('win')
 
+    def fresh_discard(self) -> bool:
+        """The discard pile's top was just thrown by another seat (the answers to its offer do not
+        cover it): ringed until the next move."""
+        for event in reversed(self.visible_log()):
+            if event['kind'] != 'pass_offer':
+                return event['kind'] == 'discard' and event.get('seat') != self.seat
+        return False
+
     def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
         """(kind, words) of a banner for this event, or None: the game's big moments."""
         return None

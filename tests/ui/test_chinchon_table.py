@@ -28,6 +28,20 @@ async def test_setup_deals_at_once_with_the_chosen_options(user: User) -> None:
     assert len(hand_codes(user)) == 7
 
 
+async def test_the_card_you_drew_and_a_discard_just_thrown_are_ringed_until_the_next_move(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b', speed='slow')
+    await open_position(user, table)
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    assert re.findall(r'hod-fresh" data-testid="hand-card" data-card="(\w+)"', drawing(user, 'hand')) == ['4e']
+    pick(user, '12c')
+    user.find(marker='discard-button').click()
+    await until(lambda: phase(user) == 'wait')
+    assert 'hod-fresh' not in drawing(user, 'hand') and 'data-fresh' not in one(user, 'discard').props
+    await until(lambda: table.log[-1]['kind'] == 'discard' and table.log[-1]['seat'] == 1)   # Lucía throws
+    assert 'data-fresh' in one(user, 'discard').props
+
+
 async def test_remembers_the_last_options(user: User) -> None:
     await user.open('/play/chinchon')
     one(user, 'opt-seats').set_value(5)
