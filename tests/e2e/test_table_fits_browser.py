@@ -35,13 +35,17 @@ WATCH = """(() => {
     .filter((b) => { const r = b.getBoundingClientRect();
       return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
     .map((b) => b.dataset.testid);
+  // what reaches below the window: the failure names it
+  const below = () => [...document.querySelectorAll('#main *')].filter((el) => {
+      const r = el.getBoundingClientRect(); return r.height && r.bottom > innerHeight + 0.5; })
+    .slice(-3).map((el) => `${el.tagName}.${el.className}[${el.dataset.testid || ''}]`);
   const record = () => {
     const state = load(), table = document.querySelector('[data-testid=table]');
     if (!state || !table) return;
     const phase = table.dataset.phase;
     if (table.dataset.turn !== state.turn) { state.turn = table.dataset.turn; state.turns += 1; }
     const scroll = document.scrollingElement.scrollHeight - innerHeight;
-    if (scroll > 0 && state.scroll.length < 5) state.scroll.push([phase, scroll]);
+    if (scroll > 0 && state.scroll.length < 5) state.scroll.push([phase, scroll, below()]);
     const out = outside();
     if (out.length && state.outside.length < 5) state.outside.push([phase, out]);
     if (!['count', 'over'].includes(phase)) {
