@@ -206,13 +206,13 @@ class ContinentalTable(TableScreen):
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
         if not self.spectator:
-            down = (f'<span class="hod-chip hod-chip-light">{escape(personal("continental.is_down", you=True))}</span>'
-                    if view.down[me] else '')
             own = t('continental.own', points=counted('amount.points', view.totals[me]),
                     cards=counted('amount.cards', len(cards)))
+            if view.down[me]:
+                own += f' · {personal("continental.is_down", you=True)}'
             self.live.html(self.own, own_line_html(
                 SeatInfo(seat=me, name=self.names[me], score=view.totals[me], cards=len(cards), dealer=view.dealer == me,
-                         on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), down, title=own))
+                         on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), title=own))
         self.hand_view.show(self._hand_items(cards), self.selected)
 
     def _hand_items(self, cards: list[Card]) -> list[HandCard]:
