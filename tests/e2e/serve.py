@@ -52,7 +52,8 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             return
         from app.engine import continental
         from app.games import GAMES_BY_ID
-        from app.pages.tables import TABLES_KEY, guest_token, table_path
+        from app.pages.tables import table_path
+        from app.visitor import TABLES_KEY, guest_token
         from app.tables.registry import add_table, new_table, services
         from app.tables.seats import Seat, TableOptions, computer_seats
 
