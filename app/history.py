@@ -42,8 +42,8 @@ from datetime import UTC, datetime
 
 from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
-from models.tables import (GameDeal, GameSeat, PlayedGame, count_games, deals_of, deals_of_games, games_after,
-                           get_game, list_games, record_game, results_over_time, seats_of, totals_by)
+from models.tables import (GameDeal, GameReplay, GameSeat, PlayedGame, count_games, deals_of, deals_of_games,
+                           games_after, get_game, list_games, record_game, results_over_time, seats_of, totals_by)
 
 PER_PAGE = 20
 MIXED_LEVEL = 'mixed'
@@ -122,10 +122,11 @@ def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
                          seats: Sequence[SeatResult],
                          deal_commitments: Iterable[tuple[str, str]] = (),
                          hand_points: Iterable[Sequence[int] | None] = (),
-                         abandoned: bool = False) -> int | None:
+                         abandoned: bool = False, replay: tuple[int, list] | None = None) -> int | None:
     """Save a finished (or abandoned) game to the account `user_id` and return the record's id; a
     guest's game (`user_id` None) is not saved and gives None. Exactly one seat must be the human's.
-    An abandoned game is never won, whatever the seats say.
+    An abandoned game is never won, whatever the seats say. ``replay``: (the seat that dealt the
+    first hand, every action of each deal) for app.review to replay its hands.
     Raises ValueError for an unknown game or a seat list without exactly one human."""
     if user_id is None:
         return None
@@ -152,7 +153,9 @@ def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
                           points_json=_points_json(points[index]) if index < len(points) else None)
                  for index in range(max(len(deals), len(points)))]
     with session_scope() as session:
-        return record_game(session=session, game=game, seats=seat_rows, deals=deal_rows).id
+        replay_row = None if replay is None else GameReplay(played_game_id=0, first_dealer=replay[0],
+                                                            moves_json=json.dumps(replay[1]))
+        return record_game(session=session, game=game, seats=seat_rows, deals=deal_rows, replay=replay_row).id
 
 
 def _points_json(points: Sequence[int] | None) -> str:

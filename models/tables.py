@@ -85,6 +85,14 @@ class GameDeal(SQLModel, table=True):
     points_json: str | None = None     # each seat's points in this hand: '[3, 41]', 'null' for a void hand
 
 
+class GameReplay(SQLModel, table=True):
+    """What replays a recorded game's hands exactly (app.review.replay): the seat that dealt its
+    first hand and every action of each deal in order, as JSON (the seeds are the deals' own)."""
+    played_game_id: int = Field(primary_key=True, foreign_key='playedgame.id', ondelete='CASCADE')
+    first_dealer: int
+    moves_json: str = Field(default='[]')   # per deal: [[seat, action], ...]
+
+
 class LoginThrottle(SQLModel, table=True):
     """Recent login failures per username key (existing or not, so it reveals nothing)."""
     username_key: str = Field(primary_key=True, max_length=128)
@@ -188,6 +196,7 @@ def delete_user(*, session: Session, user_id: int) -> None:
     game_ids = select(PlayedGame.id).where(PlayedGame.user_id == user_id)
     session.exec(delete(GameSeat).where(col(GameSeat.played_game_id).in_(game_ids)))
     session.exec(delete(GameDeal).where(col(GameDeal.played_game_id).in_(game_ids)))
+    session.exec(delete(GameReplay).where(col(GameReplay.played_game_id).in_(game_ids)))
     session.exec(delete(PlayedGame).where(PlayedGame.user_id == user_id))
     session.exec(delete(SignInSession).where(SignInSession.user_id == user_id))
     session.exec(delete(KnownDevice).where(KnownDevice.user_id == user_id))
@@ -198,10 +207,10 @@ def delete_user(*, session: Session, user_id: int) -> None:
 # played games
 
 def record_game(*, session: Session, game: PlayedGame, seats: list[GameSeat],
-                deals: list[GameDeal]) -> PlayedGame:
+                deals: list[GameDeal], replay: GameReplay | None = None) -> PlayedGame:
     session.add(game)
     session.flush()
-    for row in (*seats, *deals):
+    for row in (*seats, *deals, *([replay] if replay is not None else [])):
         row.played_game_id = game.id
         session.add(row)
     session.flush()
@@ -286,6 +295,10 @@ def deals_of_games(*, session: Session, played_game_ids: list[int]) -> dict[int,
     for row in rows:
         deals[row.played_game_id].append(row)
     return deals
+
+
+def replay_of(*, session: Session, played_game_id: int) -> GameReplay | None:
+    return session.get(GameReplay, played_game_id)
 
 
 # login throttling

@@ -117,7 +117,8 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
                 started_at=datetime.fromtimestamp(table.started_at, UTC), ended_at=ended_at,
                 hands_played=len(table.hand_results) if abandoned else max(1, len(table.hand_results)),
                 seats=seats, deal_commitments=[(deal.commitment, deal.seed) for deal in deals],
-                hand_points=[points.get(deal.hand) for deal in deals], abandoned=abandoned)
+                hand_points=[points.get(deal.hand) for deal in deals], abandoned=abandoned,
+                replay=None if table.moves is None else (table.dealer, table.moves))
         except (SQLAlchemyError, ValueError):   # losing the record must not break the table
             logger.exception('could not record a%s %s game for account %s', 'n abandoned' if abandoned else ' finished',
                              table.game.id, user_id)

@@ -21,6 +21,7 @@ from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
+from app.review import replay
 from app.tables.pacing import ComputerTurns
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
@@ -45,13 +46,17 @@ class Table:
                  hand_results: list[dict[str, Any]] | None = None,
                  hand_orders: dict[int, list[str]] | None = None, recorded: bool = False,
                  dealer: int | None = None, past_games: list[dict[str, Any]] | None = None,
-                 room: Room | None = None, person_acted: bool = False) -> None:
+                 room: Room | None = None, person_acted: bool = False,
+                 moves: list[list[list[Any]]] | None = None) -> None:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
         # the registry checks every rule option: a tampered one raises ValueError here
         self.rules = game.make_rules(options.rules)
         # the game's generator draws the first dealer; every hand's seed comes from the deals
         self.state = state if state is not None else self._new_game(dealer=None)
+        # every action of this game per deal, what replays its finished hands; None: a game not
+        # dealt here from its start (a known position, or one saved before moves were kept)
+        self.moves: list[list[list[Any]]] | None = [] if state is None else moves
         # who dealt this game first: the next game at this table is dealt by the seat after it
         self.dealer: int = dealer if dealer is not None else self.state.view(0).dealer
         self.past_games: list[dict[str, Any]] = list(past_games or [])   # earlier games here: scores, winners
@@ -140,7 +145,7 @@ class Table:
         self._check(seat, version)
         if self.pause is not None and not self._is_pause_action(action):
             raise IllegalAction('wait_for_count', 'finish looking at the count first')
-        events = self.state.apply(seat, action)
+        events = self._apply(seat, action)
         self.presence.acted(seat)
         self.person_acted = True
         self._step(events)
@@ -174,7 +179,7 @@ class Table:
         self.dealer = (self.dealer + 1) % len(self.seats)
         self.state = self._new_game(dealer=self.dealer)
         self.started_at, self.pause, self.recorded = self.clock.wall(), None, False
-        self.log, self.hand_results, self.hand_orders = [], [], {}
+        self.log, self.hand_results, self.hand_orders, self.moves = [], [], {}, []
         self.presence.ready.clear()
         self._people_were_out = self.people_are_out()
         self.changed()
@@ -274,7 +279,15 @@ class Table:
         self.computers.stop()
 
     def computer_moved(self, seat: int, action: Any) -> None:
-        self._step(self.state.apply(seat, action), start=False)
+        self._step(self._apply(seat, action), start=False)
+
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        """Play an action (IllegalAction changes nothing) and keep it for the hand's replay."""
+        hand = replay.deal_number(self.state)
+        events = self.state.apply(seat, action)
+        if self.moves is not None:
+            replay.record(self.moves, hand, seat, action)
+        return events
 
     def _step(self, events: list[Event], *, start: bool = True) -> None:
         ended = [event.to_dict() for event in events if event.kind in self.game.hand_end_events]
@@ -365,7 +378,8 @@ class Table:
                 'pause': self.pause, 'log': self.log, 'hand_results': self.hand_results,
                 'hand_orders': {str(seat): order for seat, order in self.hand_orders.items()},
                 'recorded': self.recorded, 'dealer': self.dealer, 'past_games': self.past_games,
-                'room': self.room.to_dict() if self.room is not None else None, 'person_acted': self.person_acted}
+                'room': self.room.to_dict() if self.room is not None else None, 'person_acted': self.person_acted,
+                'moves': self.moves}
 
     @classmethod
     def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -379,4 +393,5 @@ class Table:
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
                    recorded=bool(raw.get('recorded')), dealer=raw.get('dealer'), past_games=raw.get('past_games'),
                    room=Room.from_dict(raw['room']) if raw.get('room') else None,
-                   person_acted=bool(raw.get('person_acted', True)))   # saved before it was kept: played at
+                   person_acted=bool(raw.get('person_acted', True)),   # saved before it was kept: played at
+                   moves=raw.get('moves'))
