@@ -20,11 +20,13 @@ from app.history import GameDetail, HandRecord, SeatResult
 from app.i18n import CATALOGS, current_language, t
 from app.engine.protocol import LEVELS
 from app.pages.not_found import not_found_content
+from app.review.sources import record_has_replay
 from app.sessions import login_redirect
 from app.tables.seats import SPEEDS
 from app.visitor import current_account
 from components.frame import frame
 from components.local_time import reader_offset, when
+from components.review.links import record_review_path, review_link
 
 RECORD_ID = re.compile(r'[0-9]{1,12}')
 
@@ -58,6 +60,12 @@ async def game_page(request: Request, record_id: str) -> RedirectResponse | None
         with ui.card().classes('w-full gap-2 p-4').mark('hands'):
             heading(t('history.detail.hands'))
             hands_table(record.seats, detail.hands)
+            if record_has_replay(record.id):
+                with ui.row().classes('w-full gap-2 flex-wrap').mark('review-links'):
+                    for hand in detail.hands:
+                        if hand.seed:
+                            review_link(record_review_path(record.id, hand.number),
+                                        t('review.open_hand', hand=hand.number))
         if any(hand.seed for hand in detail.hands):
             with ui.card().classes('w-full gap-2 p-4').mark('seeds'):
                 heading(t('history.detail.fair'))

@@ -29,6 +29,7 @@ from app.tables.table import Table
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, icon_html, log_sheet_button, sound_switch
 from components.live import Live
+from components.review.links import review_link, table_review_path
 from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
@@ -369,8 +370,16 @@ class TableScreen(ABC):
     def _panel(self, view: Any, phase: str) -> None:
         if phase in ('count', 'over'):
             self.count_panel(view, phase)
+        if phase == 'count':
+            self._review_link(self.hand_number(view))
         if phase == 'over':
             self._game_over(view)
+
+    def _review_link(self, hand: int, text: str | None = None) -> None:
+        """The finished hand, step by step (a table dealt before moves were kept has no review)."""
+        if not self.spectator and self.table.moves is not None and hand >= 1:
+            review_link(table_review_path(self.table.id, hand), text, new_tab=self.table.room is not None,
+                        light=text is None).classes('self-end' if text is None else '')
 
     def _top_bar(self) -> None:
         with ui.element('div').classes('w-full hod-top'):
@@ -409,6 +418,7 @@ class TableScreen(ABC):
                 ui.button(t('over.play_again'), on_click=self.play_again) \
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
+                self._review_link(len(past_deals(view)), t('review.open_game'))
 
     def _confirm_new_game(self) -> None:
         with ui.dialog() as dialog, ui.card():

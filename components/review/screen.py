@@ -1,0 +1,147 @@
+"""The review of one finished hand: stepped through move by move (first, previous, next, last,
+the arrow keys, or any step of the list), shown from the reader's seat, and with every hand
+once "with all the cards" is on. Built from a replayed hand (app.review.replay) alone; it plays
+nothing and asks the table nothing."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from html import escape
+from typing import Any
+
+from nicegui import ui
+from nicegui.events import KeyEventArguments
+
+from app.i18n import language_scope, t
+from app.review.replay import HandReplay, Step
+from components.chinchon.log import event_line as chinchon_line
+from components.continental.log import event_line as continental_line
+from components.controls import action_button, on_choice
+from components.review.boards import BOARDS, REVIEW_CSS, every_hand_html
+from components.ronda_robada.log import event_line as ronda_line
+from components.ronda_robada.table import RONDA_CSS
+from components.table_parts import TABLE_CSS
+
+EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']
+
+
+def _event_line(game_id: str, feminine: Sequence[bool]) -> EventLine:
+    if game_id == 'chinchon':
+        return partial(chinchon_line, feminine=feminine)
+    return {'continental': continental_line, 'ronda-robada': ronda_line}[game_id]
+
+
+def step_words(step: Step, line: EventLine, names: Sequence[str], reader: int) -> str:
+    """What a step did, in the log's own words (a step may say several things: a close and its count)."""
+    said = [text for text in (line(event, names, reader) for event in step.events) if text]
+    return ' '.join(said) or t('review.step_quiet')
+
+
+class ReviewScreen:
+    def __init__(self, hand: HandReplay, *, reader: int, names: Sequence[str], feminine: Sequence[bool],
+                 language: str) -> None:
+        self.hand, self.reader, self.names, self.feminine = hand, reader, list(names), list(feminine)
+        self.language = language
+        self.board = BOARDS[hand.game.id]
+        self.index = 0
+        self.all_cards = False
+        with language_scope(language):
+            line = _event_line(hand.game.id, self.feminine)
+            self.words = [step_words(step, line, self.names, reader) for step in hand.steps]
+
+    @property
+    def last(self) -> int:
+        return len(self.hand.steps) - 1
+
+    def build(self) -> None:
+        ui.add_css(TABLE_CSS + REVIEW_CSS + (RONDA_CSS if self.hand.game.id == 'ronda-robada' else ''))
+        with ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start') \
+                .props('data-testid="replay"').mark('replay') as self.root:
+            with ui.column().classes('hod-felt w-full lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
+                self.caption = ui.html('', sanitize=False).classes('w-full').mark('replay-caption')
+                self.moment = ui.element('div').classes('w-full flex flex-col gap-3')
+                with ui.row().classes('w-full justify-center items-center gap-2'):
+                    self.first = action_button(t('review.first'), 'replay-first', self._speaking(lambda: self.go(0)),
+                                               icon='first_page', aria=t('review.first'))
+                    self.prev = action_button(t('review.prev'), 'replay-prev',
+                                              self._speaking(lambda: self.go(self.index - 1)), icon='chevron_left')
+                    self.next = action_button(t('review.next'), 'replay-next',
+                                              self._speaking(lambda: self.go(self.index + 1)), icon='chevron_right')
+                    self.end = action_button(t('review.last'), 'replay-last', self._speaking(lambda: self.go(self.last)),
+                                             icon='last_page')
+                self.switch = ui.switch(t('review.all_cards'), on_change=lambda event: self._speaking(self._switched)(event)) \
+                    .props('dark color="amber" data-testid="replay-all-cards"').classes('self-center') \
+                    .mark('replay-all-cards')
+                ui.label(t('review.keys')).classes('text-xs opacity-80 self-center')
+            with ui.column().classes('w-full lg:w-80 lg:shrink-0 bg-white rounded p-2 gap-1 text-gray-900'):
+                ui.label(t('review.steps')).classes('font-semibold').props('role=heading aria-level=2')
+                self.steps = on_choice(ui.html('', sanitize=False).classes('w-full hod-review-steps')
+                                       .mark('replay-steps'), self._speaking(self._chosen))
+        # arrow keys anywhere on the page but in a text field (a button keeps the focus after a click)
+        ui.keyboard(on_key=lambda event: self._speaking(self._key)(event), ignore=['input', 'select', 'textarea'])
+        self.show()
+
+    def _speaking(self, handler: Callable[..., None]) -> Callable[..., None]:
+        def speaking(*args: Any) -> None:
+            with language_scope(self.language):
+                handler(*args)
+        return speaking
+
+    # moving --------------------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show step ``index``: past either end it stays where it is."""
+        index = min(max(0, index), self.last)
+        if index != self.index:
+            self.index = index
+            self.show()
+
+    def _key(self, event: KeyEventArguments) -> None:
+        if not event.action.keydown:
+            return
+        moves = {'ArrowLeft': self.index - 1, 'ArrowRight': self.index + 1, 'Home': 0, 'End': self.last}
+        if event.key.name in moves:
+            self.go(moves[event.key.name])
+
+    def _chosen(self, args: Any) -> None:
+        """A step of the list: ``['step:<index>', ...]`` from the browser; anything else, or an index
+        the hand has not got, is refused and moves nothing."""
+        choice = args[0] if isinstance(args, list) and args else None
+        kind, _, value = choice.partition(':') if isinstance(choice, str) else ('', '', '')
+        if kind != 'step' or not value.isdigit() or int(value) > self.last:
+            ui.notify(t('review.bad_step'), type='warning')
+            return
+        self.go(int(value))
+
+    def _switched(self, event: Any) -> None:
+        self.all_cards = bool(event.value)
+        self.show()
+
+    # drawing -------------------------------------------------------------------------------------
+    def show(self) -> None:
+        step = self.hand.steps[self.index]
+        view = step.views[self.reader]
+        self.root.props(f'data-index="{self.index}" data-steps="{len(self.hand.steps)}"')
+        self.caption.set_content(
+            f'<div class="flex flex-wrap items-baseline gap-2"><span class="hod-chip" data-testid="replay-position">'
+            f'{escape(t("review.position", step=self.index, steps=self.last))}</span>'
+            f'<span class="font-semibold" data-testid="replay-words" aria-live="polite">'
+            f'{escape(self.words[self.index])}</span></div>')
+        self.moment.clear()
+        with self.moment:
+            if step.over:
+                self.board.count(view, self.names, self.reader, self.feminine)
+            else:
+                ui.html(self.board.draw(view, self.names, self.reader, self.feminine), sanitize=False) \
+                    .classes('w-full flex flex-col gap-3').mark('replay-board')
+            if self.all_cards and not step.over:
+                others = [(self.reader + turn) % len(step.views) for turn in range(1, len(step.views))]
+                ui.html(every_hand_html(step.views, self.names, others, self.board.sort), sanitize=False) \
+                    .classes('w-full').mark('replay-all-hands')
+        for button, disabled in ((self.first, self.index == 0), (self.prev, self.index == 0),
+                                 (self.next, self.index == self.last), (self.end, self.index == self.last)):
+            button.props(remove='disabled') if not disabled else button.props('disabled')
+        self.steps.set_content(''.join(
+            f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
+            f'data-choice="step:{index}"{" aria-current=step" if index == self.index else ""}>'
+            f'<span class="opacity-60">{index}.</span> {escape(words)}</button>'
+            for index, words in enumerate(self.words)))
