@@ -54,7 +54,8 @@ def _review(source: ReviewSource | None, raw_hand: str, game_name: str, *, back:
             ui.label(t('review.title', game=game_name, hand=number) if hand else t('review.title_plain')) \
                 .classes('text-2xl font-bold').props('role=heading aria-level=1').mark('review-title')
             if back is not None:
-                ui.link(back[0], back[1]).classes('font-semibold text-[#1f5f3a]').mark('review-back')
+                ui.link(back[0], back[1]).classes('font-semibold text-[#1f5f3a]') \
+                    .props('data-testid="review-back"').mark('review-back')
         if source is not None and source.hands() > 1:
             _hand_links(source.hands(), number, path)
         if hand is None:

@@ -111,11 +111,14 @@ def replay_hand(source: GameMoves, number: int) -> HandReplay:
         over, points = False, None
         for seat, raw in source.moves[number - 1]:
             action = game.engine_module.ACTIONS.from_json(raw)
-            events = tuple(event.to_dict() for event in state.apply(seat, action))
-            for event in events:
-                if not over and event['kind'] in end_kinds(game):
-                    over, points = True, hand_points(event)
-            steps.append(Step(seat, action, events, _views(state, source.seats), over))
+            events = []
+            for event in state.apply(seat, action):
+                if over and event.kind == 'deal':   # the next hand, dealt from no real seed: not this hand's
+                    break
+                events.append(event.to_dict())
+                if not over and event.kind in end_kinds(game):
+                    over, points = True, hand_points(event.to_dict())
+            steps.append(Step(seat, action, tuple(events), _views(state, source.seats), over))
     except ValueError as error:   # IllegalAction included: the record does not fit the rules
         raise CannotReplay(f'hand {number} does not replay: {error}') from error
     if not over:

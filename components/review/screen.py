@@ -132,7 +132,7 @@ class ReviewScreen:
                 self.board.count(view, self.names, self.reader, self.feminine)
             else:
                 ui.html(self.board.draw(view, self.names, self.reader, self.feminine), sanitize=False) \
-                    .classes('w-full flex flex-col gap-3').mark('replay-board')
+                    .classes('w-full flex flex-col gap-3').props('data-testid="replay-board"').mark('replay-board')
             if self.all_cards and not step.over:
                 others = [(self.reader + turn) % len(step.views) for turn in range(1, len(step.views))]
                 ui.html(every_hand_html(step.views, self.names, others, self.board.sort), sanitize=False) \

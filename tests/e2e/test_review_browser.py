@@ -1,0 +1,42 @@
+"""The review of a hand in a real Chromium: opened from the count, stepped through with the arrow
+keys (and Home, End), and every card code its frames carry is one the page shows at that moment
+(from your seat: nobody else's hand until you ask for all the cards)."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from table_browser import FrameWatch
+from test_chinchon_browser import play_one_step, start_game, wait_for_my_decision
+
+INDEX_IS = "(i) => document.querySelector('[data-testid=replay]')?.dataset.index === String(i)"
+
+
+def test_a_review_opens_from_the_count_and_steps_with_the_keyboard(page: Page) -> None:
+    start_game(page)
+    while (current := wait_for_my_decision(page)) != 'count':
+        if current == 'over':   # a computer's chinchón ended the game at once: deal again
+            start_game(page)
+        else:
+            play_one_step(page)
+    watch = FrameWatch(page, ('replay-board',))
+    page.get_by_test_id('review').click()
+    expect(page.get_by_test_id('replay')).to_be_visible()
+    watch.begin()
+    steps = int(page.get_by_test_id('replay').get_attribute('data-steps'))
+    assert steps > 3
+    page.keyboard.press('ArrowRight')
+    page.wait_for_function(INDEX_IS, arg=1)
+    page.keyboard.press('ArrowRight')
+    page.wait_for_function(INDEX_IS, arg=2)
+    page.keyboard.press('ArrowLeft')
+    page.wait_for_function(INDEX_IS, arg=1)
+    expect(page.locator('[data-testid=replay-step][aria-current=step]')).to_have_attribute('data-index', '1')
+    assert watch.check() >= 7   # your hand at least, and nothing the page did not show
+    page.keyboard.press('End')
+    page.wait_for_function(INDEX_IS, arg=steps - 1)
+    expect(page.get_by_test_id('count')).to_be_visible()
+    page.keyboard.press('Home')
+    page.wait_for_function(INDEX_IS, arg=0)
+    page.get_by_test_id('replay-all-cards').click()
+    expect(page.get_by_test_id('replay-seat-hand')).to_have_count(1)
+    page.get_by_test_id('review-back').click()
+    expect(page.get_by_test_id('table')).to_be_visible()

@@ -1,0 +1,59 @@
+"""The replay of a hand is exact: seeded self-play of every game, each action kept as a table
+keeps it (app.review.replay.record), replays hand by hand to the points each hand scored and,
+at the last hand, to the game's own outcome; nothing of the deal that follows a hand (made from
+no real seed) appears in its steps."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine.cards import seeds_from
+from app.games import GAMES_BY_ID
+from app.review.replay import CannotReplay, GameMoves, deal_number, hand_points, record, replay_hand
+from app.tables.records import past_deals
+
+
+def self_play(game_id: str, seats: int, seed: int) -> tuple[object, GameMoves, list]:
+    game = GAMES_BY_ID[game_id]
+    state = game.engine_module.new_game(game.make_rules({}), seats, random.Random(seed),
+                                        hand_seeds=seeds_from(random.Random(seed + 1)))
+    dealer = state.view(0).dealer
+    bots = [game.ai_module.make_bot('easy', random.Random(seed * 10 + seat)) for seat in range(seats)]
+    moves: list = []
+    scored = []
+    while state.outcome() is None:
+        seat = state.current_seat
+        hand = deal_number(state)
+        action = bots[seat].choose(state.view(seat))
+        # the events after which a table shows the count (a game of one deal: its end)
+        ends = game.hand_end_events or {'game_over'}
+        scored += [hand_points(event.to_dict()) for event in state.apply(seat, action) if event.kind in ends]
+        record(moves, hand, seat, action)
+    seeds = [deal.seed for deal in past_deals(state.view(0))]
+    return state, GameMoves.from_lists(game_id, {}, seats, dealer, seeds, moves), scored
+
+
+@pytest.mark.parametrize('game_id, seats, seed', [('chinchon', 2, 3), ('chinchon', 4, 8), ('ronda-robada', 3, 5),
+                                                  ('continental', 2, 11)])
+def test_every_hand_replays_to_its_points_and_the_last_to_the_outcome(game_id: str, seats: int, seed: int) -> None:
+    state, source, scored = self_play(game_id, seats, seed)
+    assert source.hands() == len(scored) >= 1
+    for number in range(1, source.hands() + 1):
+        hand = replay_hand(source, number)
+        assert hand.points == scored[number - 1]
+        ended = [index for index, step in enumerate(hand.steps) if step.over]
+        assert ended and all(hand.steps[index].over for index in range(ended[0], len(hand.steps)))
+        assert not any(event['kind'] == 'deal' for step in hand.steps[1:] for event in step.events)
+    assert hand.steps[-1].views[0].outcome == state.outcome()
+
+
+def test_a_hand_not_finished_or_moves_that_do_not_fit_are_refused() -> None:
+    _, source, _ = self_play('ronda-robada', 2, 1)
+    for number in (0, 2):
+        with pytest.raises(CannotReplay):
+            replay_hand(source, number)
+    tampered = GameMoves(source.game_id, source.rules, source.seats, source.dealer, source.seeds,
+                         (source.moves[0][1:],))
+    with pytest.raises(CannotReplay):
+        replay_hand(tampered, 1)
