@@ -4,7 +4,8 @@ server sends it, and which codes a seat may know at a table.
 The in-process tier scans every element the server holds for a client (``shown_codes`` against
 ``known_to``; Continental plays two decks, so a hidden card whose twin is public cannot be told
 apart from it);
-the browser tier reads the websocket frames (tests/e2e/table_browser.py). Both look for a card's
+the browser tier reads the websocket frames (tests/e2e/table_browser.py). A review of a finished
+hand shows, at each step, what its seat knew then (``known_in_review``). Both look for a card's
 code where the screens put one: a ``data-card`` attribute or a card picture's address."""
 from __future__ import annotations
 
@@ -49,6 +50,13 @@ def known_to(table: Any, seat: int) -> set[str]:
     table's public events have named (a card thrown earlier is public, even once covered)."""
     public = {code for entry in table.log for code in BARE_CODE.findall(json.dumps(entry))}
     return cards_in(table.view(seat)) | public
+
+
+def known_in_review(hand: Any, index: int, seat: int) -> set[str]:
+    """What a review of a finished hand may show at step ``index`` from ``seat`` before "with all
+    the cards" is asked for: what that seat knew at that moment (its view then, which holds the
+    public cards and, after the hand, its count). A hand still being played is never reviewed."""
+    return cards_in(hand.steps[index].views[seat])
 
 
 def element_text(element: Any) -> str:

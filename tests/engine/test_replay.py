@@ -4,34 +4,10 @@ at the last hand, to the game's own outcome; nothing of the deal that follows a 
 no real seed) appears in its steps."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from app.engine.cards import seeds_from
-from app.games import GAMES_BY_ID
-from app.review.replay import CannotReplay, GameMoves, deal_number, hand_points, record, replay_hand
-from app.tables.records import past_deals
-
-
-def self_play(game_id: str, seats: int, seed: int) -> tuple[object, GameMoves, list]:
-    game = GAMES_BY_ID[game_id]
-    state = game.engine_module.new_game(game.make_rules({}), seats, random.Random(seed),
-                                        hand_seeds=seeds_from(random.Random(seed + 1)))
-    dealer = state.view(0).dealer
-    bots = [game.ai_module.make_bot('easy', random.Random(seed * 10 + seat)) for seat in range(seats)]
-    moves: list = []
-    scored = []
-    while state.outcome() is None:
-        seat = state.current_seat
-        hand = deal_number(state)
-        action = bots[seat].choose(state.view(seat))
-        # the events after which a table shows the count (a game of one deal: its end)
-        ends = game.hand_end_events or {'game_over'}
-        scored += [hand_points(event.to_dict()) for event in state.apply(seat, action) if event.kind in ends]
-        record(moves, hand, seat, action)
-    seeds = [deal.seed for deal in past_deals(state.view(0))]
-    return state, GameMoves.from_lists(game_id, {}, seats, dealer, seeds, moves), scored
+from app.bench.replay import self_play
+from app.review.replay import CannotReplay, GameMoves, replay_hand
 
 
 @pytest.mark.parametrize('game_id, seats, seed', [('chinchon', 2, 3), ('chinchon', 4, 8), ('ronda-robada', 3, 5),
