@@ -27,7 +27,7 @@ REVIEW_CSS = '''
   border-bottom: 4px solid var(--hod-meld); }
 .hod-review-meld > * + * { margin-left: -14px; }
 .hod-review-seat-hand { background: rgba(0,0,0,.22); border-radius: 10px; padding: 4px 8px; }
-.hod-review-steps { max-height: 320px; overflow-y: auto; }
+.hod-review-steps { max-height: 320px; overflow-y: auto; position: relative; }
 .hod-review-step { display: block; width: 100%; text-align: left; padding: 3px 8px; border-radius: 6px;
   font-size: 13px; cursor: pointer; }
 .hod-review-step:hover { background: #eef5f0; }

@@ -75,8 +75,12 @@ class ReviewScreen:
                 ui.label(t('review.keys')).classes('text-xs opacity-80 self-center')
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 bg-white rounded p-2 gap-1 text-gray-900'):
                 ui.label(t('review.steps')).classes('font-semibold').props('role=heading aria-level=2')
-                self.steps = on_choice(ui.html('', sanitize=False).classes('w-full hod-review-steps')
-                                       .mark('replay-steps'), self._speaking(self._chosen))
+                # one element per move: a step redraws two of them, not a list of hundreds
+                with on_choice(ui.element('div').classes('w-full hod-review-steps').mark('replay-steps'),
+                               self._speaking(self._chosen)):
+                    self.step_items = [ui.html(self._step_html(index, False), sanitize=False)
+                                       for index in range(len(self.words))]
+                self.shown_step: int | None = None
         # arrow keys anywhere on the page but in a text field (a button keeps the focus after a click)
         ui.keyboard(on_key=lambda event: self._speaking(self._key)(event), ignore=['input', 'select', 'textarea'])
         self.show()
@@ -140,8 +144,16 @@ class ReviewScreen:
         for button, disabled in ((self.first, self.index == 0), (self.prev, self.index == 0),
                                  (self.next, self.index == self.last), (self.end, self.index == self.last)):
             button.props(remove='disabled') if not disabled else button.props('disabled')
-        self.steps.set_content(''.join(
-            f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
-            f'data-choice="step:{index}"{" aria-current=step" if index == self.index else ""}>'
-            f'<span class="opacity-60">{index}.</span> {escape(words)}</button>'
-            for index, words in enumerate(self.words)))
+        if self.shown_step is not None:
+            self.step_items[self.shown_step].set_content(self._step_html(self.shown_step, False))
+        self.step_items[self.index].set_content(self._step_html(self.index, True))
+        self.shown_step = self.index
+        # the move in view inside the list alone (scrolling the page would carry a phone's reader off the board)
+        ui.run_javascript(f'const b = document.querySelector(\'[data-testid=replay-step][data-index="{self.index}"]\');'
+                          ' const l = b?.closest(".hod-review-steps");'
+                          ' if (l) l.scrollTop = b.offsetTop - l.clientHeight / 2;')
+
+    def _step_html(self, index: int, current: bool) -> str:
+        return (f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
+                f'data-choice="step:{index}"{" aria-current=step" if current else ""}>'
+                f'<span class="opacity-60">{index}.</span> {escape(self.words[index])}</button>')
