@@ -11,14 +11,13 @@ from typing import Any
 
 from app.engine.continental import contract
 from app.engine.continental.melds import HANDS
-from app.i18n import personal, t
+from app.i18n import counted, personal, t
 from components.card import card_html, card_name
 from components.chinchon import count as chinchon_count
 from components.continental import count as continental_count
 from components.continental.log import contract_words
 from components.continental.table import display_order
 from components.ronda_robada import count as ronda_count
-from components.ronda_robada.table import counted
 from components.table_parts import MELD_COLOURS, SeatInfo, seats_html
 
 REVIEW_CSS = '''
@@ -124,7 +123,7 @@ def ronda_board(view: Any, names: Sequence[str], reader: int, feminine: Sequence
         f'<div class="hod-rr-name">{escape(names[seat])}</div>'
         f'<div class="text-xs opacity-90">{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}</div>'
         f'{card_html(view.pile_tops[seat], size="sm")}'
-        f'<span class="text-xs">{escape(counted("ronda.pile_size", view.pile_sizes[seat]))}</span></div>'
+        f'<span class="text-xs">{escape(counted("amount.cards", view.pile_sizes[seat]))}</span></div>'
         for seat in [reader, *_others(reader, view.seats)])
     run = ''
     if view.run is not None:

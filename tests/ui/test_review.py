@@ -43,7 +43,7 @@ def review_index(user: User) -> int:
 def count_points(user: User, seats: int) -> list[int]:
     """Each seat's points on the count shown, in seat order, whatever the game calls them."""
     if _marked(user, 'count-added-0'):   # Chinchón
-        return [int(re.search(r'[-+]?\d+', one(user, f'count-added-{seat}').text).group())
+        return [int(re.search(r'[-+]?\d+', one(user, f'count-added-{seat}').text.replace('−', '-')).group())
                 for seat in range(seats)]
     text = ' '.join(getattr(piece, 'content', '') for piece in one(user, 'count').descendants())
     return [int(points) for _, points in re.findall(r'data-seat="(\d)" data-points="(-?\d+)"', text)]
