@@ -18,7 +18,8 @@ from components.continental import count as continental_count
 from components.continental.log import contract_words
 from components.continental.table import display_order
 from components.ronda_robada import count as ronda_count
-from components.table_parts import MELD_COLOURS, SeatInfo, seats_html
+from components.seats import SeatInfo, seats_html
+from components.table_parts import MELD_COLOURS
 
 REVIEW_CSS = '''
 .hod-review-cards { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px; }

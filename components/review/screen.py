@@ -20,6 +20,7 @@ from components.controls import action_button, on_choice
 from components.review.boards import BOARDS, REVIEW_CSS, every_hand_html
 from components.ronda_robada.log import event_line as ronda_line
 from components.ronda_robada.table import RONDA_CSS
+from components.seats import SEATS_CSS
 from components.table_parts import TABLE_CSS
 
 EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']
@@ -54,7 +55,7 @@ class ReviewScreen:
         return len(self.hand.steps) - 1
 
     def build(self) -> None:
-        ui.add_css(TABLE_CSS + REVIEW_CSS + (RONDA_CSS if self.hand.game.id == 'ronda-robada' else ''))
+        ui.add_css(TABLE_CSS + SEATS_CSS + REVIEW_CSS + (RONDA_CSS if self.hand.game.id == 'ronda-robada' else ''))
         with ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start') \
                 .props('data-testid="replay"').mark('replay') as self.root:
             with ui.column().classes('hod-felt w-full lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):
