@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from postgres_server import PostgresServer, require_bin
+from postgres_server import PostgresServer, running
 
 _DATA = Path(tempfile.mkdtemp(prefix='hod-test-'))
 os.environ['DATA_DIR'] = str(_DATA)
@@ -94,12 +94,7 @@ def _empty_every_table() -> None:
 @pytest.fixture(scope='session')
 def postgres() -> Iterator[PostgresServer]:
     """One throwaway PostgreSQL server for the whole run, started at the first test that needs it."""
-    server = PostgresServer(require_bin())
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
+    yield from running()
 
 
 @pytest.fixture(scope='session')

@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,14 @@ class PostgresServer:
                              autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE {name}')
         return self.url(name)
+
+
+def running() -> Iterator[PostgresServer]:
+    """A new throwaway server, started, and stopped (its files removed) when the caller is done:
+    ``yield from running()`` in a fixture."""
+    server = PostgresServer(require_bin())
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()

@@ -17,7 +17,7 @@ from app.tables import registry
 from app.tables.services import MemoryStore, Saved
 from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST
 from models.db import init_db
-from postgres_server import PostgresServer, require_bin
+from postgres_server import PostgresServer, running
 from screen import hand_codes, html_of, one, open_position, phase, pick
 from table_positions import chinchon_position, stored_table
 
@@ -97,12 +97,7 @@ async def test_the_computers_wait_while_the_table_holds(outage, clock) -> None:
 @pytest.fixture(scope='module')
 def own_postgres() -> Iterator[PostgresServer]:
     """A PostgreSQL of this module's own: the test stops and starts it."""
-    server = PostgresServer(require_bin())
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
+    yield from running()
 
 
 async def test_a_stopped_postgresql_pauses_the_table_and_loses_nothing(user: User, own_postgres, clock,
