@@ -237,3 +237,30 @@ async def test_a_ronda_robada_game_is_recorded_as_pile_points_higher_better_and_
     played_out(table)
     record_table(table)   # what the store hears when a step ends the game
     assert history_page(user_id=ana.id).total == 2
+
+
+async def test_a_computer_whose_table_changed_while_it_thought_thinks_again(clock) -> None:
+    """A note (a stand-in, a reaction) that lands while a computer thinks makes its choice stale:
+    it thinks again from the new position instead of leaving the table standing still."""
+    from app.tables.services import InlineThinker
+
+    class Interrupted(InlineThinker):
+        def __init__(self) -> None:
+            self.calls = 0
+
+        async def think(self, game_id, level, seed, view):
+            self.calls += 1
+            if self.calls == 1:   # the table moves on under this thought, and asks its computers to go on
+                table.changed(notes=[{'kind': 'note'}])
+                table.computers.start()
+            return await super().think(game_id, level, seed, view)
+
+    thinker = Interrupted()
+    old = registry.configure(thinker=thinker)
+    try:
+        table = registry.add_table(chinchon_position(current=1))   # the computer is to play
+    finally:
+        registry.configure(**vars(old))
+    table.subscribe(0, lambda view, events: None)
+    await table.settle()
+    assert thinker.calls >= 2 and table.state.current_seat == 0   # it thought again, and played
