@@ -426,7 +426,7 @@ MESSAGES: dict[str, str] = {
     'count.minus_10': '{name} closes with all seven cards in melds: minus 10.',
     'count.minus_10.you': 'You close with all seven cards in melds: minus 10.',
     'count.void': 'Hand {hand} is void',
-    'count.void_help': 'The stock ran out a third time: nobody scores and the same player deals again.',
+    'count.void_help': 'The stock ran out a third time: nobody scores and the same player deals again. Here are the cards each player ended with.',
     'count.closer': 'Closed',
     'count.adds': 'Adds {points}',
     'count.total': 'Total {points}',

@@ -429,7 +429,7 @@ MESSAGES: dict[str, str] = {
     'count.minus_10': '{name} cierra con las siete cartas ligadas: se resta 10.',
     'count.minus_10.you': 'Cierras con las siete cartas ligadas: te restas 10.',
     'count.void': 'Mano {hand} nula',
-    'count.void_help': 'El mazo se ha acabado por tercera vez: nadie suma y el mismo jugador vuelve a repartir.',
+    'count.void_help': 'El mazo se ha acabado por tercera vez: nadie suma y el mismo jugador vuelve a repartir. Aquí tienes las cartas con que acabó cada uno.',
     'count.closer': 'Cierra',
     'count.adds': 'Suma {points}',
     'count.total': 'Total {points}',

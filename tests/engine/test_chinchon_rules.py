@@ -223,6 +223,12 @@ def test_third_exhaustion_voids_the_hand_and_the_same_dealer_deals_again():
     assert view.dealer == 1 and view.hand_number == 2 and view.scores == (30, 40)
     assert view.last_result.void and view.last_result.added == (0, 0)
     assert view.current_seat == 0 and view.reshuffles == 0 and view.card_counts == (7, 7)
+    # every hand is shown at the count, as its best arrangement, though nobody scores
+    ana, luis = view.last_result.seats
+    assert (ana.seat, ana.melds, ana.points) == (0, (tuple(parse_spanish('1o 2o 3o')),), 10 + 10 + 7 + 6)
+    assert set(ana.loose) == set(parse_spanish('12c 12e 7b 6c'))
+    assert (luis.loose, luis.points) == ((), 0)
+    assert sorted(card for meld in luis.melds for card in meld) == sorted(parse_spanish('1c 2c 3c 4c 5c 6c 7c'))
 
 
 def test_the_discard_top_can_still_be_taken_when_the_stock_is_empty():

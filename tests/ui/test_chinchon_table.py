@@ -7,6 +7,7 @@ import re
 from nicegui.testing import User
 from seams import until
 
+from leaks import shown_codes
 from people import browser_id
 from screen import drawing, hand_codes, one, open_position, phase, pick
 from table_positions import chinchon_position, my_table_path, seat_user, stored_table
@@ -269,3 +270,17 @@ async def test_every_computer_discard_stays_in_view_until_your_turn(user: User) 
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'discard')
     assert 'seat-discard' not in drawing(user, 'seats')
+
+
+async def test_a_void_hand_shows_every_hand_at_its_count(user: User) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 12c 12e 7b 6b', 1: '1c 2c 3c 4c 5c 6c 7c'}, stock_size=0,
+                              discard='10o 11o 10e 11e 5o', reshuffles=2, dealer=1)
+    await open_position(user, table)
+    user.find(marker='stock').click()   # the stock runs out a third time
+    await until(lambda: phase(user) == 'count')
+    await user.should_see('Mano 1 nula')
+    await user.should_see('Aquí tienes las cartas con que acabó cada uno.')
+    shown = {seat: set(shown_codes([one(user, f'count-seat-{seat}'), *one(user, f'count-seat-{seat}').descendants()]))
+             for seat in (0, 1)}
+    assert shown[0] == {'1o', '2o', '3o', '12c', '12e', '7b', '6b'}
+    assert shown[1] == {'1c', '2c', '3c', '4c', '5c', '6c', '7c'}

@@ -21,7 +21,7 @@ from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, r
 
 from .actions import ACTION_TYPES, Action, BuyBack, Close, Discard, DrawDiscard, DrawStock
 from .count import closer_choice
-from .melds import close_score, closing_cards, is_chinchon
+from .melds import best_arrangement, close_score, closing_cards, is_chinchon
 from .view import ChinchonView, HandResult, PastHand, SeatCount, jsonable
 
 GAME_ID = 'chinchon'
@@ -238,8 +238,12 @@ class GameState(protocol.GameState):
                           commitment=commitment(self.seed), **result)
 
     def _void_hand(self) -> None:
+        # nobody scores, but every hand is shown, each as its best arrangement (what it would have
+        # counted): the cards of a finished hand are public
+        shown = tuple(SeatCount(seat, arrangement.melds, (), arrangement.loose, arrangement.loose_value)
+                      for seat in self._in() for arrangement in (best_arrangement(self.hands[seat]),))
         self.last_result = self._end_hand(
-            closer=None, chinchon=False, void=True, closer_melds=(), seats=(),
+            closer=None, chinchon=False, void=True, closer_melds=(), seats=shown,
             added=(0,) * self.seats, totals=tuple(self.scores), eliminated=(), bought_back=())
         self._log('void_hand', None, hand=self.hand_number, seed=self.seed)
         self._deal()   # the same dealer deals again
