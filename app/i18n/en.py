@@ -110,7 +110,7 @@ MESSAGES: dict[str, str] = {
     'recovery.code': 'Recovery code',
     'recovery.code.hint': 'Like ABCDE-FGHJK; upper or lower case, either works',
     'recovery.submit': 'Set the new password',
-    'recovery.back': 'Back to Log in',
+    'recovery.back': 'Back to logging in',
     'recovery.done_title': 'Password changed',
     'recovery.done': 'Done: your new password is set, and you have been signed out on all your devices. The code you used no longer works.',
     'recovery.left': 'Unused recovery codes: {left}.',

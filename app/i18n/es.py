@@ -112,7 +112,7 @@ MESSAGES: dict[str, str] = {
     'recovery.code': 'Código de recuperación',
     'recovery.code.hint': 'Como ABCDE-FGHJK; da igual en mayúsculas o en minúsculas',
     'recovery.submit': 'Poner la contraseña nueva',
-    'recovery.back': 'Volver a Entrar',
+    'recovery.back': 'Volver a la entrada con contraseña',
     'recovery.done_title': 'Contraseña cambiada',
     'recovery.done': 'Hecho: ya tienes la contraseña nueva, y la sesión se ha cerrado en todos tus dispositivos. El código que has usado ya no vale.',
     'recovery.left': 'Códigos de recuperación sin usar: {left}.',
