@@ -21,6 +21,9 @@ HEADER_PX = 48   # the site's header on a table page: fixed, so the table's heig
 FIT_CSS = f'''
 body:has(.hod-fit) .q-footer {{ display: none; }}
 body:has(.hod-fit) .q-header {{ height: {HEADER_PX}px; overflow: hidden; }}
+/* Quasar pads the page under the header by the header's height as last measured, and by a guess of
+   50 px before the first measure: the table's own height rules from the first frame */
+body:has(.hod-fit) .q-page-container {{ padding-top: {HEADER_PX}px !important; }}
 body:has(.hod-fit) .nicegui-content {{ padding: 0 !important; }}
 /* Quasar sizes its page from the window as last measured, which may lag a resize: the table's own height rules */
 body:has(.hod-fit) .q-page, body:has(.hod-fit) .q-layout {{ min-height: 0 !important; }}
