@@ -142,7 +142,7 @@ TIERS = ('core', 'inprocess', 'browser')   # in the order they run: the fastest 
 
 def tier_of(item: pytest.Item) -> str:
     parts = Path(str(item.fspath)).parts
-    return 'core' if 'engine' in parts else 'browser' if 'e2e' in parts else 'inprocess'
+    return 'core' if {'engine', 'coach'} & set(parts) else 'browser' if 'e2e' in parts else 'inprocess'
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

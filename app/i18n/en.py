@@ -745,4 +745,15 @@ MESSAGES: dict[str, str] = {
     'review.not_yours': 'There is nothing to review here: it is not one of your games, or it was played before moves were kept.',
     'review.still_playing': 'This hand is still being played: you can review it once it is over.',
     'review.no_such_hand': 'That hand cannot be reviewed: it is not a finished hand of this game.',
+    # the coach (app/review/coach/, components/review/coach.py)
+    'coach.label.best': 'Best',
+    'coach.label.inaccuracy': 'Inaccuracy',
+    'coach.label.mistake': 'Mistake',
+    'coach.label.blunder': 'Blunder',
+    # the coach: Ronda Robada's options (components/review/coach_ronda_robada.py)
+    'coach.cost': '{chosen} cost you about {points}: {best} was better.',
+    'coach.fine': '{chosen} was fine: {best} was worth only a little more.',
+    'coach.was_best': '{chosen}: the best choice.',
+    # the coach: Continental's options (components/review/coach_continental.py)
+    'coach.title': 'Your coach',
 }

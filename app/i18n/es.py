@@ -753,4 +753,15 @@ MESSAGES: dict[str, str] = {
     'review.not_yours': 'No hay nada que revisar aquí: no es una partida tuya, o se jugó antes de que se guardaran las jugadas.',
     'review.still_playing': 'Esta mano aún se está jugando: podrás revisarla cuando termine.',
     'review.no_such_hand': 'Esa mano no se puede revisar: no es una mano terminada de esta partida.',
+    # the coach (app/review/coach/, components/review/coach.py)
+    'coach.label.best': 'La mejor',
+    'coach.label.inaccuracy': 'Imprecisión',
+    'coach.label.mistake': 'Error',
+    'coach.label.blunder': 'Error grave',
+    # the coach: Ronda Robada's options (components/review/coach_ronda_robada.py)
+    'coach.cost': '{chosen} te costó unos {points}: mejor {best}.',
+    'coach.fine': '{chosen} estuvo bien: {best} valía muy poco más.',
+    'coach.was_best': '{chosen}: la mejor opción.',
+    # the coach: Continental's options (components/review/coach_continental.py)
+    'coach.title': 'Tu entrenador',
 }

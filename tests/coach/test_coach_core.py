@@ -1,0 +1,55 @@
+"""The coach's judgement of a decision, whatever the game: labels by cost, ties, seeds, summaries."""
+from __future__ import annotations
+
+import pytest
+
+from app.engine.chinchon import Discard, DrawDiscard, DrawStock
+from app.engine.cards import spanish_card
+from app.review.coach import THRESHOLDS, Decision, Judgement, decision_seed, judge, summarise
+from app.review.coach.core import option_index
+
+
+def decision(chosen: int = 0) -> Decision:
+    return Decision(step=3, length=1, kind='draw', view=None, options=((DrawStock(),), (DrawDiscard(),)), chosen=chosen)
+
+
+@pytest.mark.parametrize(('cost', 'label'), [(0.4, None), (3.0, 'inaccuracy'), (6.9, 'inaccuracy'),
+                                              (7.0, 'mistake'), (15.0, 'blunder'), (40.0, 'blunder')])
+def test_a_choice_is_labelled_by_the_points_it_cost(cost: float, label: str | None) -> None:
+    judged = judge(decision(chosen=0), [-cost, 0.0], worlds=24)
+    assert judged.best == 1 and judged.cost == pytest.approx(cost)
+    assert judged.label('chinchon') == label
+
+
+def test_the_best_choice_and_a_tie_are_best() -> None:
+    assert judge(decision(chosen=1), [-5.0, 2.0], 24).label('chinchon') == 'best'
+    tie = judge(decision(chosen=1), [2.0, 2.0], 24)   # as good as any other: never labelled
+    assert tie.best == 1 and tie.cost == 0 and tie.label('chinchon') == 'best'
+
+
+def test_a_judgement_survives_json() -> None:
+    judged = judge(Decision(5, 1, 'discard', None, ((Discard(spanish_card('12c')),), (Discard(spanish_card('1o')),)), 1),
+                   [1.25, -3.5], 40)
+    assert Judgement.from_json(judged.to_json()) == judged
+    assert judged.to_json()['options'] == [[{'kind': 'discard', 'card': '12c'}], [{'kind': 'discard', 'card': '1o'}]]
+
+
+def test_options_lose_repeats_and_keep_the_choice() -> None:
+    options, chosen = option_index([(DrawStock(),), (DrawStock(),)], (DrawDiscard(),))
+    assert options == ((DrawStock(),), (DrawDiscard(),)) and chosen == 1
+
+
+def test_a_decisions_seed_depends_on_the_hand_seat_and_step_only() -> None:
+    assert decision_seed('abc', 0, 4) == decision_seed('abc', 0, 4) == 451309175
+    assert len({decision_seed('abc', 0, 4), decision_seed('abc', 1, 4), decision_seed('abc', 0, 5),
+                decision_seed('abd', 0, 4)}) == 4
+
+
+def test_accuracy_is_the_share_with_no_label() -> None:
+    judged = [judge(decision(), [0.0, 0.1], 8), judge(decision(), [-20.0, 0.0], 8),
+              judge(decision(), [-4.0, 0.0], 8), judge(decision(), [0.0, -1.0], 8)]
+    summary = summarise('chinchon', judged)
+    assert summary.decisions == 4 and summary.labelled == {'inaccuracy': 1, 'mistake': 0, 'blunder': 1}
+    assert summary.accuracy == 50.0 and summary.points_lost == pytest.approx(24.1)
+    assert summarise('chinchon', []).accuracy is None
+    assert set(THRESHOLDS) == {'chinchon', 'ronda-robada', 'continental'}
