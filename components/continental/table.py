@@ -72,6 +72,8 @@ class ContinentalTable(TableScreen):
         self.builder_hand = 0                           # the hand the groups were made in
         self.pending: tuple[str, int, list[int]] | None = None   # (card, meld, positions): which end?
         self.log_cache: dict[int, tuple[dict, str | None]] = {}
+        self.fresh: Counter[str] = Counter()            # the cards you just drew or took, ringed until your next move
+        self.held: tuple[int, Counter[str]] | None = None   # (hand number, your cards) at the last drawing
 
     # building ---------------------------------------------------------------------------------
     def board(self) -> None:
@@ -162,6 +164,7 @@ class ContinentalTable(TableScreen):
 
     def draw_board(self, view: Any, phase: str) -> None:
         cards = self.cards(view)
+        self._note_fresh(view)
         self._keep_builder(view, cards)
         if phase != 'play':
             self.pending = None
@@ -215,9 +218,25 @@ class ContinentalTable(TableScreen):
                          on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), title=own))
         self.hand_view.show(self._hand_items(cards), self.selected)
 
+    def _note_fresh(self, view: Any) -> None:
+        """The cards your hand gained since it was last drawn (a draw, the offer kept, a robo with its
+        penalty card) stay ringed until it loses one (a discard, a meld, a lay-off) or a new hand."""
+        now = Counter(str(card) for card in view.hand)
+        if self.held is None or self.held[0] != view.hand_number:
+            self.fresh = Counter()
+        elif now.total() > self.held[1].total():
+            self.fresh = now - self.held[1]
+        elif now != self.held[1]:
+            self.fresh = Counter()
+        self.held = (view.hand_number, now)
+
     def _hand_items(self, cards: list[Card]) -> list[HandCard]:
         colours = self._group_colours(cards)
-        return [HandCard(card, bar=colours[i], value=None if colours[i] else card_points(card),
+        fresh, ringed = self.fresh.copy(), []
+        for card in cards:   # of two equal cards (two decks), one may be the new one
+            ringed.append(fresh[str(card)] > 0)
+            fresh[str(card)] -= 1
+        return [HandCard(card, bar=colours[i], value=None if colours[i] else card_points(card), fresh=ringed[i],
                          description=t('meld.in_group') if colours[i] else t('continental.worth',
                                                                                points=card_points(card)))
                 for i, card in enumerate(cards)]

@@ -61,6 +61,31 @@ async def test_out_of_turn_you_pass_or_rob_with_a_penalty_card(user: User) -> No
     await user.should_see('Robas de contra el siete de diamantes y te llevas una carta de castigo.')
 
 
+def ringed(user: User) -> list[str]:
+    return re.findall(r'hod-fresh" data-testid="hand-card" data-card="(\w+)"', drawing(user, 'hand'))
+
+
+async def test_the_cards_you_just_took_are_ringed_until_your_next_move(user: User) -> None:
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'], phase='offer', turn=0,
+                                 discard='4c 7d', offer={'discarder': 1, 'order': [0]})
+    await open_position(user, table)
+    assert ringed(user) == []
+    click(user, 'offer-take')
+    await until(lambda: phase(user) == 'play')
+    assert ringed(user) == ['7d']
+    pick(user, '2c')
+    click(user, 'discard-button')
+    await until(lambda: phase(user) != 'play')
+    assert ringed(user) == []
+
+
+async def test_a_robo_rings_the_card_and_its_penalty_card(user: User) -> None:
+    await open_position(user, rivals_offer())
+    click(user, 'robo-contra')
+    await until(lambda: len(hand_codes(user)) == 8)
+    assert sorted(ringed(user)) == ['7d', 'Ah']
+
+
 async def test_passing_moves_the_offer_on(user: User) -> None:
     table = rivals_offer()
     await open_position(user, table)
