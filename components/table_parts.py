@@ -72,7 +72,9 @@ TABLE_CSS = '''
 .hod-bubble.hod-pinned { position: absolute; transform: translate(-50%, -60%); z-index: 6; white-space: nowrap;
   pointer-events: none; box-shadow: 0 3px 10px rgba(0,0,0,.35); }
 @keyframes hod-fade { 0%, 80% { opacity: 1; } 100% { opacity: 0; } }
-.hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 8px; min-height: 0; }
+.hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 10px; min-height: 0; border-radius: 999px;
+  border: 1px solid rgba(255,255,255,.55); }   /* an outlined pill: a button, not a label */
+.hod-btn.hod-reaction-button:hover:not(:disabled) { border-color: var(--hod-gold); }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
 @media (max-width: 1023px) {   /* below the side panels' breakpoint the count can outgrow the screen */
   .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); } }
