@@ -9,7 +9,8 @@ A turn is planned whole (start, each step, where to stop) and played one action 
   fit the view, played on by everybody with the normal policy for two rounds (``horizon``) and
   judged by the score difference plus the normal value of the turn it then faces; the plan with
   the best average wins. ``worlds`` caps the sampling: the budget is counted in worlds, never in
-  seconds, so the same view and seed give the same plan on any machine.
+  seconds, so the same view and seed give the same plan on any machine. Its worlds
+  (``sample_world``) and rollouts (``rollout``) also serve the coach (app/review/coach).
 
 Pile contents are rebuilt from the public events (every card in a pile was once face up), and the
 cards never seen are exactly the other hands plus the stock.
@@ -104,10 +105,19 @@ def _pile_points(view: View, piles: list[list[Card]]) -> list[int]:
             for pile, size in zip(piles, view.pile_sizes)]
 
 
-def obs_from_view(view: View) -> Obs:
+def _known(view: View) -> tuple[list[list[Card]], int, set[str]]:
+    """The piles as far as the view tells them, the run's points so far, and every card it has
+    shown: the hand, the loose cards and the piles count as seen also in a position set up
+    without its history (in a real game the events have shown them all already)."""
     replayed, run_points, seen = replay_piles(view)
     piles = _checked_piles(view, replayed)
-    seen.update(str(card) for card in view.hand)
+    seen.update(str(card) for card in (*view.hand, *view.loose))
+    seen.update(str(card) for pile in piles for card in pile)
+    return piles, run_points, seen
+
+
+def obs_from_view(view: View) -> Obs:
+    piles, run_points, seen = _known(view)
     unseen: dict[int, int] = {}
     for card in _DECK:
         if str(card) not in seen:
@@ -302,6 +312,65 @@ def score_plans(obs: Obs) -> list[Plan]:
     return found
 
 
+# -- imagined worlds: the hard player's lookahead, and the coach's -------------------------
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One way the cards a seat has not seen could lie, fitting its view: every hand, the stock
+    front first, the piles bottom to top."""
+    seats: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    loose: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    last_runner: int | None
+
+
+def sample_world(view: View, rng: random.Random) -> World:
+    """The other hands and the stock dealt at random from the cards never seen; so are a pile's
+    lower cards when the view cannot tell them (a position set up without its history)."""
+    piles, _, seen = _known(view)
+    hidden = [card for card in _DECK if str(card) not in seen]
+    rng.shuffle(hidden)
+    hands = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(tuple(view.hand))
+        else:
+            hands.append(tuple(hidden[:size]))
+            hidden = hidden[size:]
+    filled = []
+    for pile, size in zip(piles, view.pile_sizes):
+        under = size - len(pile)
+        filled.append(tuple(hidden[:under]) + tuple(pile))
+        hidden = hidden[under:]
+    return World(view.seats, tuple(hands), tuple(hidden), tuple(view.loose), tuple(filled), view.last_runner)
+
+
+def rollout(world: World, seat: int, actions: tuple[Action, ...], horizon: int) -> float:
+    """``seat`` plays ``actions`` (a whole turn) in ``world``, then everybody the normal policy
+    until ``seat``'s ``horizon``-th next turn or the end: the score difference then (``_diff``),
+    plus the normal value of the turn it faces when the game goes on."""
+    state = GameState(Rules(), world.seats, '0', stock=list(world.stock), hands=[list(h) for h in world.hands],
+                      loose=list(world.loose), piles=[list(p) for p in world.piles], rng=random.Random(0),
+                      current=seat, last_runner=world.last_runner)
+    for action in actions:
+        state.apply(seat, action)
+    turns_left = horizon
+    while state.current_seat is not None:
+        mover = state.current_seat
+        if mover == seat:
+            turns_left -= 1
+            if turns_left == 0:
+                break
+        for action in score_plans(obs_from_world(state, mover))[0].actions:
+            state.apply(mover, action)
+    if state.outcome() is not None:
+        return _diff(list(state.outcome().scores), seat)
+    obs = obs_from_world(state, seat)
+    return _diff(obs.points, seat) + max(0.0, score_plans(obs)[0].value)
+
+
 # -- the three players --------------------------------------------------------------------
 
 class _PlanningBot(ABC):
@@ -366,49 +435,10 @@ class HardBot(_PlanningBot):
             return ranked[0].actions
         totals = [0.0] * len(shortlist)
         for _ in range(self.worlds):
-            world = self._sample(view)
+            world = sample_world(view, self.rng)
             for index, plan in enumerate(shortlist):
-                totals[index] += self._rollout(world, view.seat, plan.actions, self.horizon)
+                totals[index] += rollout(world, view.seat, plan.actions, self.horizon)
         return shortlist[max(range(len(shortlist)), key=lambda index: totals[index])].actions
-
-    def _sample(self, view: View) -> dict:
-        replayed, _, seen = replay_piles(view)
-        seen.update(str(card) for card in view.hand)
-        hidden = [card for card in _DECK if str(card) not in seen]
-        self.rng.shuffle(hidden)
-        hands = []
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append(hidden[:size])
-                hidden = hidden[size:]
-        return {'hands': hands, 'stock': hidden, 'loose': list(view.loose), 'seats': view.seats,
-                'piles': _checked_piles(view, replayed),
-                'last_runner': view.last_runner}
-
-    @staticmethod
-    def _rollout(world: dict, seat: int, actions: tuple[Action, ...], horizon: int) -> float:
-        """Our plan, then everybody on the normal policy until our ``horizon``-th next turn."""
-        state = GameState(Rules(), world['seats'], '0', stock=list(world['stock']),
-                          hands=[list(h) for h in world['hands']], loose=list(world['loose']),
-                          piles=[list(p) for p in world['piles']], rng=random.Random(0), current=seat,
-                          last_runner=world['last_runner'])
-        for action in actions:
-            state.apply(seat, action)
-        turns_left = horizon
-        while state.current_seat is not None:
-            mover = state.current_seat
-            if mover == seat:
-                turns_left -= 1
-                if turns_left == 0:
-                    break
-            for action in score_plans(obs_from_world(state, mover))[0].actions:
-                state.apply(mover, action)
-        if state.outcome() is not None:
-            return _diff(list(state.outcome().scores), seat)
-        obs = obs_from_world(state, seat)
-        return _diff(obs.points, seat) + max(0.0, score_plans(obs)[0].value)
 
 
 _LEVELS = {'easy': EasyBot, 'normal': NormalBot, 'hard': HardBot}
