@@ -84,6 +84,7 @@ def test_stopping_a_run_before_a_big_pile_is_an_error_and_going_on_is_best() -> 
     stopped = plan_decision(view, STOPPED, 1)
     judged = evaluate('ronda-robada', stopped, 21)
     assert judged.label('ronda-robada') in ('mistake', 'blunder')
+    assert judged.cost > 100    # 19 cards of about 6 points, that Lucía keeps instead of losing to you
     assert stopped.options[judged.best] == ON_INTO_THE_PILE
 
     went_on = plan_decision(view, ON_INTO_THE_PILE, 1)
