@@ -74,6 +74,7 @@ class Table:
         self.person_acted = person_acted  # a person has played here (a guest table nobody played at is pruned)
         self.subscribers: dict[int, list[Subscriber]] = {}
         self.movers: list[Callable[[], None]] = []   # each screen's way to the table's address, once lost
+        self.save_listeners: list[Callable[[int], None]] = []   # each screen's way to show the version saved
         self._save_pending: Any = None
         self.room = room
         self.computers = ComputerTurns(self)
@@ -244,6 +245,17 @@ class Table:
                 self.stop()
         return unsubscribe
 
+    def on_saved(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """`listener(version)` each time a save of this table has been written (committed, for a
+        database); returns the call that stops it. A failed save tells nobody here: the table
+        holds, and its subscribers hear of that."""
+        self.save_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self.save_listeners:
+                self.save_listeners.remove(listener)
+        return stop
+
     def watched(self) -> bool:
         return any(self.subscribers.values())
 
@@ -330,8 +342,17 @@ class Table:
             self.lose()
         elif saved is Saved.FAILED:
             self._hold()
-        elif self.holding:
-            self._release()
+        else:
+            self._tell_saved()
+            if self.holding:
+                self._release()
+
+    def _tell_saved(self) -> None:
+        for listener in list(self.save_listeners):
+            try:
+                listener(self.saved_version)
+            except Exception:   # one broken screen must not stop the table for the others
+                logger.exception('a save listener of table %s failed', self.id)
 
     def _hold(self) -> None:
         """A save failed: stop the computers, tell every screen, and try again a little later,

@@ -97,11 +97,14 @@ class TableScreen(ABC):
         with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
         self.render(self.table.view(self.seat))
+        unheard = self.table.on_saved(self._show_saved)
         leave = watch(self.table, self.seat, lambda view, events: self.render(view), moved=follow(self.table))
         client = ui.context.client
         # only when the page is gone for good: NiceGUI calls its disconnect handlers at every dropped
         # socket too, and a screen that left then would stay frozen after the browser reconnects
-        # (its missed updates wait in the outbox meanwhile and are replayed on reconnection)
+        # (its missed updates wait in the outbox meanwhile and are replayed on reconnection).
+        # The save listener goes first: leaving saves at once, and this page is gone.
+        client.on_delete(unheard)
         client.on_delete(leave)
 
     def _layout(self) -> None:
@@ -243,7 +246,8 @@ class TableScreen(ABC):
         phase = self.phase(view)
         turn = getattr(view, 'current_seat', None)   # whose turn it is (public), for tests and styles
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version),
-                                    'data-turn': None if turn is None else str(turn)})
+                                    'data-turn': None if turn is None else str(turn),
+                                    'data-saved': str(self.table.saved_version)})
         self.live.html(self.holding_view, self.holding_html())
         game = self.table.game_number
         self.live.html(self.top, self._top_html(view))
@@ -269,6 +273,12 @@ class TableScreen(ABC):
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
         if self.table.room is not None:
             self.live.html(self.room_view, self._room_html())
+
+    def _show_saved(self, version: int) -> None:
+        """The table has been saved at this version: one attribute patch (what a test awaits before
+        it kills the server, instead of reading the database)."""
+        self.live.attrs(self.root, {'data-saved': str(version)})
+        self.live.send()
 
     def _news(self) -> list[dict[str, Any]]:
         """The events since the last redraw of this screen."""

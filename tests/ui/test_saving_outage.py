@@ -75,6 +75,34 @@ async def test_a_failing_save_holds_the_table_and_says_so_until_saving_works(use
     assert '12c' not in hand_codes(user)
 
 
+def shown_saved(user: User) -> str:
+    """The version the table screen says is saved (its data-saved)."""
+    return one(user, 'table').props['data-saved']
+
+
+async def test_the_screen_shows_the_version_saved_and_not_one_that_failed(user: User, outage, clock) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b')
+    await open_position(user, table)
+    assert shown_saved(user) == '0'                 # stored as it was made
+    user.find(marker='stock').click()
+    await until(lambda: phase(user) == 'discard')
+    assert one(user, 'table').props['data-version'] == '1' and shown_saved(user) == '0'   # shown, not saved yet
+    await clock.advance(SAVE_DELAY)
+    assert shown_saved(user) == '1'
+
+    outage.down = True
+    pick(user, '12c')
+    user.find(marker='discard-button').click()      # the discard, and a computer's move or two, are not saved
+    await clock.advance(SAVE_DELAY)
+    await clock.advance(SAVE_RETRY_FIRST * 3)
+    assert table.holding and table.version > 1 and shown_saved(user) == '1'
+
+    outage.down = False
+    await clock.advance(SAVE_RETRY_FIRST * 4)       # the next try works, and the computers play on
+    await until(lambda: phase(user) == 'draw' and shown_saved(user) == str(table.version))
+    assert outage.saved[table.id]['version'] == table.version
+
+
 async def test_the_computers_wait_while_the_table_holds(outage, clock) -> None:
     table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
     table.subscribe(0, lambda view, events: None)
