@@ -11,14 +11,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from app.cluster.deploy import free_port
 from nginx_binary import require_nginx
@@ -30,25 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 class Cluster:
     url: str                                            # the public address, nginx's
     pids: dict[str, int] = field(default_factory=dict)  # a process's prefix -> its pid
-    database_url: str = ''
-
-    def saved_version(self, table_id: str) -> int:
-        engine = create_engine(self.database_url)
-        try:
-            with engine.connect() as connection:
-                return connection.execute(text('SELECT version FROM gametable WHERE id = :id'),
-                                          {'id': table_id}).scalar_one()
-        finally:
-            engine.dispose()
-
-    def wait_saved(self, table_id: str, version: int) -> None:
-        """Return once the table is saved at this version (a few milliseconds after the screen
-        shows the step: only the database says when; bounded: 10 s)."""
-        for _ in range(200):
-            if self.saved_version(table_id) >= version:
-                return
-            time.sleep(0.05)
-        raise AssertionError(f'the table was not saved at version {version}')
 
 
 @contextmanager
@@ -65,7 +44,7 @@ def running_cluster(database_url: str, seed: str, processes: int = 2) -> Iterato
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
     try:
-        cluster, said = Cluster(url=f'http://127.0.0.1:{port}', database_url=database_url), []
+        cluster, said = Cluster(url=f'http://127.0.0.1:{port}'), []
         while len(cluster.pids) < processes:
             line = launcher.stdout.readline()   # the launcher's own start-up is bounded (60 s)
             if not line:

@@ -11,6 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from leaks import codes
 
 PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
+SAVED_AT_LEAST = "(version) => Number(document.querySelector('[data-testid=table]')?.dataset.saved) >= version"
 
 
 # gathers into window.__shown every card shown in the public places, from the document's start
@@ -68,6 +69,12 @@ def version(page: Page) -> str:
 
 def moved_on(page: Page, before: str) -> None:
     page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+
+
+def saved(page: Page, version: int | str) -> None:
+    """Return once the server has saved the table on this page at this version or a later one:
+    the screen's data-saved moves once the write is committed, a few milliseconds after the step."""
+    page.wait_for_function(SAVED_AT_LEAST, arg=int(version))
 
 
 class FrameWatch:

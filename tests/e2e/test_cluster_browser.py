@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from cluster import Cluster, running_cluster
-from table_browser import version
+from table_browser import saved, version
 from test_chinchon_browser import hand, phase
 from test_rooms_browser import step
 
@@ -66,7 +66,7 @@ def test_two_browsers_play_one_table_through_two_processes_and_the_owner_dies(br
         one_move([ana, luis])
 
         seen = {id(page): (hand(page), phase(page), version(page)) for page in (ana, luis)}
-        cluster.wait_saved(table_id, int(version(ana)))
+        saved(ana, version(ana))
         os.kill(cluster.pids[owner], signal.SIGKILL)
 
         for page in (ana, luis):   # each screen reconnects, through nginx, to the process left

@@ -4,29 +4,15 @@ from __future__ import annotations
 
 import signal
 import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import free_port, servers_database, start_server, stop_server
-from models.db import session_scope
-from models.tables import load_table
+from conftest import free_port, start_server, stop_server
+from table_browser import saved
 from test_chinchon_browser import hand, phase, reach_my_move, start_game
 
 VERSION = "() => Number(document.querySelector('[data-testid=table]').dataset.version)"
-
-
-def saved(data: Path, table_id: str, version: int) -> None:
-    """Return once the server (whose data is in ``data``) has saved the table at this version: it
-    saves a few milliseconds after the screen shows the step, and another process can only read
-    the database to know (bounded: 10 s)."""
-    for _ in range(200):
-        with servers_database(data), session_scope() as session:
-            if load_table(session=session, table_id=table_id).version >= version:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f'the table was not saved at version {version}')
 
 
 def test_two_tabs_show_one_table_and_an_out_of_date_click_is_refused(page: Page) -> None:
@@ -67,8 +53,8 @@ def test_a_table_comes_back_after_the_server_is_killed_mid_hand(browser: Browser
         expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'discard')
         cards, top, version = hand(page), page.get_by_test_id('discard').get_attribute('data-card'), page.evaluate(VERSION)
         address = page.url
+        saved(page, version)
         page.close()   # while the server is up: a page whose server is gone may never close
-        saved(data, address.rsplit('/', 1)[1], version)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
 
