@@ -95,6 +95,8 @@ class ContinentalBot:
         self.feasible = Feasibility()
         self._seen_key: tuple | None = None
         self._seen_cards: Counter = Counter()
+        self._answers_key: tuple | None = None
+        self._answers: dict[int, list[tuple[str, Card]]] = {}
 
     # entry point -------------------------------------------------------------------------
     def choose(self, view: View) -> Any:
@@ -306,8 +308,20 @@ class ContinentalBot:
             pressure += 1.0
         return pressure
 
-    @staticmethod
-    def _danger(card: Card, view: View) -> float:
+    def _offer_answers(self, view: View, seat: int) -> list[tuple[str, Card]]:
+        """What ``seat`` took and passed in this hand, each card counted once however often it
+        went round (a long hand repeats offers); read once per view, not once per card weighed."""
+        key = (view.commitment, view.seat, len(view.events))
+        if self._answers_key != key:
+            self._answers_key, self._answers = key, {}
+        answers = self._answers.get(seat)
+        if answers is None:
+            seen = {(event.kind, event.data['card']) for event in view.events
+                    if event.seat == seat and event.kind in ('take_offer', 'pass_offer') and 'card' in event.data}
+            answers = self._answers[seat] = [(kind, french_card(code)) for kind, code in seen]
+        return answers
+
+    def _danger(self, card: Card, view: View) -> float:
         """How likely the next seats want ``card``: they took its rank or suit neighbours this hand,
         or they are down and it fits on the table."""
         if card.is_joker:
@@ -318,11 +332,7 @@ class ContinentalBot:
             weight = 1.0 if step == 1 else (0.5 if view.rules.robo_de_contra else 0.0)
             if not weight:
                 continue
-            # each card counted once, however often it went round (a long hand repeats offers)
-            seen = {(event.kind, event.data['card']) for event in view.events
-                    if event.seat == seat and event.kind in ('take_offer', 'pass_offer') and 'card' in event.data}
-            for kind, code in seen:
-                other = french_card(code)
+            for kind, other in self._offer_answers(view, seat):
                 if other.is_joker:
                     continue
                 related = other.rank == card.rank or (

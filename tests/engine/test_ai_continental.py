@@ -136,8 +136,9 @@ def test_a_cards_danger_counts_each_card_taken_once_and_stays_bounded():
     the different cards the next seat took, not with how often, and never outweighs a good link
     (unbounded, it made the normal players throw what they needed and a hand run for thousands of
     moves)."""
-    from app.ai.continental import MAX_DANGER, ContinentalBot
+    from app.ai.continental import MAX_DANGER
 
+    danger = make_bot('normal', random.Random(0))._danger
     state = _position(['7s 8s 9c 2d', '3s 4s'])
     raw = state.to_dict()
     taken = [{'kind': 'take_offer', 'seat': 1, 'data': {'card': '6s', 'out_of_turn': False, 'penalty': False}}]
@@ -145,9 +146,9 @@ def test_a_cards_danger_counts_each_card_taken_once_and_stays_bounded():
     once = C.GameState.from_dict({**raw, 'events': raw.get('events', [])[:-39]})
     many = C.GameState.from_dict(raw)
     card = french_card('7s')
-    assert ContinentalBot._danger(card, many.view(0)) == ContinentalBot._danger(card, once.view(0)) == 1.0
+    assert danger(card, many.view(0)) == danger(card, once.view(0)) == 1.0
     # eight different neighbours taken: the danger is capped
     raw['events'] = raw['events'][:-40] + [
         {'kind': 'take_offer', 'seat': 1, 'data': {'card': code, 'out_of_turn': False, 'penalty': False}}
         for code in ('5s', '6s', '8s', '9s', '7h', '7d', '7c', '6s')]
-    assert ContinentalBot._danger(card, C.GameState.from_dict(raw).view(0)) == MAX_DANGER
+    assert danger(card, C.GameState.from_dict(raw).view(0)) == MAX_DANGER
