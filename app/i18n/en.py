@@ -764,5 +764,15 @@ MESSAGES: dict[str, str] = {
     'coach.fine': '{chosen} was fine: {best} was worth only a little more.',
     'coach.was_best': '{chosen}: the best choice.',
     # the coach: Continental's options (components/review/coach_continental.py)
+    'coach.continental.keep': 'keeping {card}',
+    'coach.continental.rob': 'robbing {card} out of turn',
+    'coach.continental.pass': 'passing',
+    'coach.continental.draw': 'drawing from the stock',
+    'coach.continental.down': 'going down now',
+    'coach.continental.down_keeping': 'going down now keeping {cards}',
+    'coach.continental.wait': 'waiting to go down and throwing {card}',
+    'coach.continental.lay_off': 'laying off {card}',
+    'coach.continental.discard': 'throwing {card}',
+    'coach.continental.discard_no_lay_off': 'throwing {card} without laying anything off',
     'coach.title': 'Your coach',
 }

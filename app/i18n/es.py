@@ -772,5 +772,15 @@ MESSAGES: dict[str, str] = {
     'coach.fine': '{chosen} estuvo bien: {best} valía muy poco más.',
     'coach.was_best': '{chosen}: la mejor opción.',
     # the coach: Continental's options (components/review/coach_continental.py)
+    'coach.continental.keep': 'quedarte {card}',
+    'coach.continental.rob': 'robar {card} de contra',
+    'coach.continental.pass': 'pasar',
+    'coach.continental.draw': 'robar del mazo',
+    'coach.continental.down': 'bajarte ya',
+    'coach.continental.down_keeping': 'bajarte ya guardando {cards}',
+    'coach.continental.wait': 'esperar para bajarte y tirar {card}',
+    'coach.continental.lay_off': 'colocar {card}',
+    'coach.continental.discard': 'tirar {card}',
+    'coach.continental.discard_no_lay_off': 'tirar {card} sin colocar nada',
     'coach.title': 'Tu entrenador',
 }
