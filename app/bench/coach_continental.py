@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument('--horizon', type=int, default=HORIZON)
     args = parser.parse_args()
     evaluator = ContinentalEvaluator(args.rollouts, args.min_worlds, args.horizon)
-    timings, costs, errors, labels = [], [], [], {}
+    timings, costs, errors, labels, by_hand = [], [], [], {}, {}
     for game in range(args.games):
         _, source, _ = self_play('continental', args.seats, args.seed + game, 'normal')
         for number in (int(text) for text in args.hands.split(',')):
@@ -46,6 +46,7 @@ def main() -> None:
                 started = time.perf_counter()
                 rollouts = evaluator.rollouts_of(decision, random.Random(decision_seed(hand.seed, 0, decision.step)))
                 timings.append((time.perf_counter() - started) * 1000)
+                by_hand.setdefault(number, []).append(timings[-1])
                 judged = judge(decision, [sum(world[k] for world in rollouts) / len(rollouts)
                                           for k in range(len(decision.options))], len(rollouts))
                 costs.append(judged.cost)
@@ -55,6 +56,8 @@ def main() -> None:
                 labels[label] = labels.get(label, 0) + 1
     print(f'decisions {len(timings)}  ms p50 {statistics.median(timings):.0f}  p95 {percentile(timings, 0.95):.0f}  '
           f'max {max(timings):.0f}')
+    for number, spent in sorted(by_hand.items()):
+        print(f'  hand {number}: {len(spent)} decisions, ms p50 {statistics.median(spent):.0f}  p95 {percentile(spent, 0.95):.0f}')
     print(f'cost mean {statistics.mean(costs):.1f}  p50 {percentile(costs, 0.5):.1f}  p90 {percentile(costs, 0.9):.1f}')
     if errors:
         print(f'paired s.e. (best - chosen) mean {statistics.mean(errors):.1f}  p90 {percentile(errors, 0.9):.1f}')

@@ -9,10 +9,10 @@ down     go down now or not yet. Going down is the arrangement played and the so
          it is the card it threw (and the normal player's discard beside it, so that waiting is not
          blamed for a poor card); when it went down it is the normal player's discard from the
          whole hand.
-layoff   lay a card off (one option per card that fits, the one played kept as played) or not:
-         "not" is again a discard, the one played or the normal player's.
+layoff   lay a card off (the one played, and the costliest cards that fit, one option each) or
+         not: "not" is again a discard, the one played or the normal player's.
 discard  which card to throw: the one played, the normal player's and the cards that link least
-         with the rest, six at most.
+         with the rest, five at most.
 
 Values: a world deals the cards the seat cannot see (two decks and four jokers, less its hand, the
 table, the discard pile and the cards rivals were seen to take and have not shown since) to the
@@ -31,16 +31,16 @@ from typing import Any
 
 from app.ai.continental import FAR, ContinentalBot, link_score
 from app.engine.cards import JOKER, Card, french_card, french_deck
-from app.engine.continental import (Discard, GameState, GoDown, LayOff, PassOffer, TakeOffer, View, card_points,
-                                    solve)
+from app.engine.continental import (Discard, DrawStock, GameState, GoDown, LayOff, PassOffer, TakeOffer, View,
+                                    can_go_down, card_points, solve)
 from app.engine.protocol import rng_state
 from app.review.coach.core import Decision, option_index, paired_means
 
 # chosen with app.bench.coach_continental (normal self-play, 3 seats): see its docstring
-ROLLOUTS = 48               # rollouts per decision, shared out among its options...
+ROLLOUTS = 40               # rollouts per decision, shared out among its options...
 MIN_WORLDS = 8              # ...but never fewer worlds than this
 HORIZON = 2                 # the seat's own discards to play (this turn's counts), then hands are estimated
-MAX_DISCARDS = 6            # discard options, the one played and the normal player's among them
+MAX_DISCARDS = 5            # discard options, the one played and the normal player's among them
 MAX_LAYOFFS = 3             # lay-off options besides the one played (the costliest cards first)
 LEVEL = 'normal'
 _DECK = Counter(french_deck())
@@ -81,11 +81,12 @@ class ContinentalEvaluator:
         """The seat's result of every option (inner list) in every world (outer)."""
         view = decision.view
         known = Knowledge.of(view)
+        estimates: dict = {}    # a hand cut short, as often met again in another option's rollout
         rollouts = []
         for _ in range(self.worlds(decision)):
             world = known.deal(rng)
             bots_seed = rng.getrandbits(64)
-            rollouts.append([play_out(world.state(), view.seat, option, bots_seed, self.horizon)
+            rollouts.append([play_out(world.state(), view.seat, option, bots_seed, self.horizon, estimates)
                              for option in decision.options])
         return rollouts
 
@@ -123,7 +124,7 @@ def decision_options(view: View, played: Any) -> tuple[str, list[tuple[Any, ...]
 def likely_discards(view: View, played: Any, discards: list[Discard]) -> list[Discard]:
     """At most ``MAX_DISCARDS``: the one played, the normal player's, then the cards that link
     least with the rest of the hand (once down: the costliest), so a long hand's thirteen cards
-    cost no more than six."""
+    cost no more than five."""
     hand = list(view.hand)
     sets, runs = view.contract.sets, view.contract.runs
     if view.down[view.seat]:
@@ -247,7 +248,8 @@ def _down_this_turn(view: View) -> bool:
 
 
 # playing a world out ---------------------------------------------------------------------------
-def play_out(state: GameState, seat: int, option: tuple[Any, ...], bots_seed: int, horizon: int) -> float:
+def play_out(state: GameState, seat: int, option: tuple[Any, ...], bots_seed: int, horizon: int,
+             estimates: dict) -> float:
     """The seat's result after ``option``, every seat then playing as the normal computer player
     until the hand ends (its points), or until the seat has thrown ``horizon`` cards and the
     others have answered the last (the points each hand is likely to end with: ``estimate``)."""
@@ -261,13 +263,19 @@ def play_out(state: GameState, seat: int, option: tuple[Any, ...], bots_seed: in
     hand_number = state.hand_number
     while thrown < horizon or state.phase == 'offer':
         actor = state.current_seat
-        action = bots[actor].choose(state.view(actor))
+        # the draw from the stock is the only action then: no view to build for it
+        action = DrawStock() if state.phase == 'draw' else bots[actor].choose(state.view(actor))
         points = _hand_end(state.apply(actor, action))
         if points is not None:
             return _result(points, seat)
         thrown += actor == seat and isinstance(action, Discard)
-    return _result([estimate(hand, state.down[other], hand_number)
-                    for other, hand in enumerate(state.hands)], seat)
+    points = []
+    for other, hand in enumerate(state.hands):
+        key = (state.down[other], frozenset(Counter(hand).items()))
+        if key not in estimates:
+            estimates[key] = estimate(hand, state.down[other], hand_number)
+        points.append(estimates[key])
+    return _result(points, seat)
 
 
 # A hand cut short is counted by what such hands end with (a least-squares fit over 5,000 hands
@@ -286,17 +294,29 @@ def estimate(hand: list[Card], down: bool, hand_number: int) -> float:
     points = sum(card_points(card) for card in hand)
     if down:
         return points
-    arrangement = None
-    for lacking in range(FAR):
-        arrangement = solve(hand + [JOKER] * lacking, hand_number, keep=0)
-        if arrangement is not None:
-            break
+    lacking = _lacking(hand, hand_number)
+    if lacking >= FAR:
+        return FAR_SHARE * points
+    arrangement = solve(hand + [JOKER] * lacking, hand_number, keep=0)
     if arrangement is None:
         return FAR_SHARE * points
     left = sum(card_points(card) for card in arrangement.left if not card.is_joker)
     melded = sum(card_points(card) for meld in arrangement.melds for card in meld if not card.is_joker)
     # the wild cards it lacks stand in the melds as jokers: they are no natural of its own
     return max(0.0, left + MELDED_SHARE * melded + PER_CARD_LACKING * lacking + OFFSET)
+
+
+def _lacking(hand: list[Card], hand_number: int) -> int:
+    """The fewest wild cards that complete the contract (FAR when more), by bisection: with one
+    more wild card a hand that could go down still can."""
+    low, high = 0, FAR       # the answer is in [low, high]
+    while low < high:
+        middle = (low + high) // 2
+        if can_go_down(hand + [JOKER] * middle, hand_number, keep=0):
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _hand_end(events: list) -> list[int] | None:
