@@ -44,7 +44,8 @@ def main() -> None:
             hand = replay_hand(source, number)
             for decision in evaluator.decisions(hand, 0):
                 started = time.perf_counter()
-                rollouts = evaluator.rollouts_of(decision, random.Random(decision_seed(hand.seed, 0, decision.step)))
+                rng = random.Random(decision_seed(hand.seed, 0, decision.step))
+                rollouts = evaluator.rollouts_of(decision, rng)
                 timings.append((time.perf_counter() - started) * 1000)
                 by_hand.setdefault(number, []).append(timings[-1])
                 judged = judge(decision, [sum(world[k] for world in rollouts) / len(rollouts)
@@ -57,7 +58,8 @@ def main() -> None:
     print(f'decisions {len(timings)}  ms p50 {statistics.median(timings):.0f}  p95 {percentile(timings, 0.95):.0f}  '
           f'max {max(timings):.0f}')
     for number, spent in sorted(by_hand.items()):
-        print(f'  hand {number}: {len(spent)} decisions, ms p50 {statistics.median(spent):.0f}  p95 {percentile(spent, 0.95):.0f}')
+        print(f'  hand {number}: {len(spent)} decisions, ms p50 {statistics.median(spent):.0f}  '
+              f'p95 {percentile(spent, 0.95):.0f}')
     print(f'cost mean {statistics.mean(costs):.1f}  p50 {percentile(costs, 0.5):.1f}  p90 {percentile(costs, 0.9):.1f}')
     if errors:
         print(f'paired s.e. (best - chosen) mean {statistics.mean(errors):.1f}  p90 {percentile(errors, 0.9):.1f}')
