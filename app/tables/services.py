@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from app.tables.worker import computer_choice, think_in_worker
+from app.tables.worker import computer_choice, in_worker
 
 if TYPE_CHECKING:
     from app.tables.table import Table
@@ -75,6 +75,10 @@ class Thinker(Protocol):
     async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
         """A computer's move from this view; None when the server is stopping."""
 
+    async def compute(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)``, a plain function of picklable arguments that takes long (the coach's
+        weighing of a decision): away from the event loop in production; None when stopping."""
+
 
 class InlineThinker:
     """Thinks in this process, at once (tests, benchmarks, a table driven without a server)."""
@@ -82,16 +86,22 @@ class InlineThinker:
     async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
         return computer_choice(game_id, level, seed, view)
 
+    async def compute(self, function: Callable[..., Any], *args: Any) -> Any:
+        return function(*args)
+
 
 class PoolThinker:
     """Thinks in NiceGUI's process pool (one worker per core), so that the server's event loop
     keeps answering every screen meanwhile."""
 
     async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any:
+        return await self.compute(computer_choice, game_id, level, seed, view)
+
+    async def compute(self, function: Callable[..., Any], *args: Any) -> Any:
         from nicegui import app, run
 
         try:
-            return await run.cpu_bound(think_in_worker, game_id, level, seed, view)
+            return await run.cpu_bound(in_worker, function, *args)
         except BrokenProcessPool:   # the workers were killed: the server is stopping (or one crashed)
             if app.is_stopping or app.is_stopped:
                 return None
@@ -99,7 +109,7 @@ class PoolThinker:
         except RuntimeError as error:   # no process pool: a table driven without the server
             if 'not set up' not in str(error):
                 raise
-            return computer_choice(game_id, level, seed, view)
+            return function(*args)
 
 
 class DealSource(Protocol):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 from app.games import GAMES_BY_ID
@@ -20,10 +21,11 @@ def computer_choice(game_id: str, level: str, seed: str, view: Any) -> Any:
     return GAMES_BY_ID[game_id].ai_module.make_bot(level, random.Random(seed)).choose(view)
 
 
-def think_in_worker(game_id: str, level: str, seed: str, view: Any) -> Any:
-    """``computer_choice`` in a worker process of the pool, which lowers its own priority below
-    the server's the first time (on a busy machine the server's screens go first)."""
+def in_worker(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` (a computer's choice, the coach's weighing of a decision) in a worker
+    process of the pool, which lowers its own priority below the server's the first time (on a
+    busy machine the server's screens go first)."""
     lowest = os.getpriority(os.PRIO_PROCESS, os.getppid()) + WORKER_NICENESS
     if os.getpriority(os.PRIO_PROCESS, 0) < lowest:
         os.setpriority(os.PRIO_PROCESS, 0, lowest)
-    return computer_choice(game_id, level, seed, view)
+    return function(*args)

@@ -15,7 +15,7 @@ from app.tables.pacing import MAX_COMPUTER_MOVES_PER_SECOND
 from app.tables.registry import configure, new_table
 from app.tables.seats import Seat, TableOptions
 from app.tables.services import PoolThinker
-from app.tables.worker import computer_choice, think_in_worker
+from app.tables.worker import computer_choice, in_worker
 
 
 def computers_only(game_id: str, level: str) -> list[Seat]:
@@ -45,7 +45,7 @@ async def test_a_worker_process_chooses_what_the_inline_thinker_would(user: User
     cpu_bound = nicegui.run.cpu_bound
 
     async def spy(callback, *args):
-        thought.append(callback)
+        thought.append((callback, args[0]))
         return await cpu_bound(callback, *args)
     monkeypatch.setattr(nicegui.run, 'cpu_bound', spy)
     await user.open('/')   # the server is up: its process pool too
@@ -61,7 +61,7 @@ async def test_a_worker_process_chooses_what_the_inline_thinker_would(user: User
         seed = f'{random.Random(level).random()}'
         chosen = await PoolThinker().think(game, level, seed, view)
         assert chosen == computer_choice(game, level, seed, view) and chosen in view.legal_actions
-    assert thought == [think_in_worker] * 3
+    assert thought == [(in_worker, computer_choice)] * 3
 
 
 async def test_a_computer_makes_no_move_once_the_server_is_stopping(monkeypatch: pytest.MonkeyPatch, caplog,
