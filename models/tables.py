@@ -93,6 +93,18 @@ class GameReplay(SQLModel, table=True):
     moves_json: str = Field(default='[]')   # per deal: [[seat, action], ...]
 
 
+class HandCoach(SQLModel, table=True):
+    """The coach's judgement of one hand of a recorded game, from its account's seat
+    (app.review.coach): computed once, then the review and the history's accuracy read it here.
+    `labelled` counts the decisions with a label (an inaccuracy or worse)."""
+    played_game_id: int = Field(primary_key=True, foreign_key='playedgame.id', ondelete='CASCADE')
+    hand: int = Field(primary_key=True)
+    decisions: int
+    labelled: int
+    points_lost: float
+    judgements_json: str = Field(default='[]')
+
+
 class LoginThrottle(SQLModel, table=True):
     """Recent login failures per username key (existing or not, so it reveals nothing)."""
     username_key: str = Field(primary_key=True, max_length=128)
@@ -299,6 +311,31 @@ def deals_of_games(*, session: Session, played_game_ids: list[int]) -> dict[int,
 
 def replay_of(*, session: Session, played_game_id: int) -> GameReplay | None:
     return session.get(GameReplay, played_game_id)
+
+
+def coach_of(*, session: Session, played_game_id: int, hand: int) -> HandCoach | None:
+    return session.get(HandCoach, (played_game_id, hand))
+
+
+def keep_coach(*, session: Session, coach: HandCoach) -> None:
+    """Keep a hand's judgement; one already kept (two screens analysed the hand at once: they
+    found the same, the analysis being deterministic) stays as it is."""
+    dialect = session.get_bind().dialect.name
+    insert = {'postgresql': postgresql.insert, 'sqlite': sqlite.insert}[dialect]
+    session.execute(insert(HandCoach.__table__).values(**coach.model_dump()).on_conflict_do_nothing())
+
+
+def coach_by_game(*, session: Session, user_id: int, game_id: str | None = None) -> list[tuple[PlayedGame, int, int, float]]:
+    """Per recorded game of the account with hands judged by the coach, oldest first: the game, its
+    decisions judged, those labelled and the points they lost."""
+    statement = (select(PlayedGame, func.sum(HandCoach.decisions), func.sum(HandCoach.labelled),
+                        func.sum(HandCoach.points_lost))
+                 .join(HandCoach, col(HandCoach.played_game_id) == col(PlayedGame.id))
+                 .where(col(PlayedGame.user_id) == user_id)
+                 .group_by(col(PlayedGame.id)).order_by(col(PlayedGame.ended_at), col(PlayedGame.id)))
+    if game_id is not None:
+        statement = statement.where(col(PlayedGame.game_id) == game_id)
+    return [(game, int(decisions), int(labelled), float(lost)) for game, decisions, labelled, lost in session.exec(statement)]
 
 
 # login throttling
