@@ -119,7 +119,8 @@ def test_i18n_imports_neither_accounts_nor_the_database():
 
 
 # placeholders that hold a name, which starts with a capital of its own
-NAME_PLACEHOLDERS = {'name', 'names', 'dealer', 'owner', 'game', 'first', 'min', 'hand', 'count', 'n', 'path'}
+NAME_PLACEHOLDERS = {'name', 'names', 'dealer', 'owner', 'game', 'first', 'min', 'hand', 'count', 'n', 'path',
+                     'chosen'}   # the coach's option, capitalised where it opens a sentence (components/review/coach.py)
 SENTENCE_END = ('.', '!', '?', '…')
 
 

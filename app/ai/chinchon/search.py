@@ -334,7 +334,7 @@ def rollout(world: World, kn: Knowledge, action, rng: random.Random, solver: Sol
         return _void(world, kn, solver)
 
 
-def _copy(world: World) -> World:
+def copy_world(world: World) -> World:
     return World({seat: list(hand) for seat, hand in world.hands.items()}, list(world.stock),
                  list(world.pile), world.reshuffles)
 
@@ -394,9 +394,9 @@ class HardBot(_Bot):
         while worlds < self.worlds and alive:
             world = sample_world(kn, self.rng)
             seed = self.rng.getrandbits(32)
-            base = rollout(_copy(world), kn, candidates[0], random.Random(seed), solver)
+            base = rollout(copy_world(world), kn, candidates[0], random.Random(seed), solver)
             for k in alive:
-                diff = rollout(_copy(world), kn, candidates[k], random.Random(seed), solver) - base
+                diff = rollout(copy_world(world), kn, candidates[k], random.Random(seed), solver) - base
                 sums[k] += diff
                 squares[k] += diff * diff
             worlds += 1
