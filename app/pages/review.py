@@ -12,9 +12,10 @@ from starlette.responses import RedirectResponse
 
 from app.i18n import current_language, t
 from app.pages.tables import table_path
+from app.review.coach.runs import analysis_for
 from app.review.sources import ReviewSource, record_source, reviewable, table_source
 from app.sessions import login_redirect
-from app.tables.registry import open_table
+from app.tables.registry import open_table, services
 from app.tables.seats import FEMININE_NAMES
 from app.visitor import current_account, current_user_id, guest_token
 from components.frame import frame
@@ -64,7 +65,10 @@ def _review(source: ReviewSource | None, raw_hand: str, game_name: str, *, back:
             return
         names = [t('table.you') if name is None else (name or t('table.guest')) for name in source.names]
         feminine = [name is not None and name in FEMININE_NAMES for name in source.names]
-        ReviewScreen(hand, reader=source.seat, names=names, feminine=feminine, language=current_language()).build()
+        analysis, keep = analysis_for(source, hand)
+        ReviewScreen(hand, reader=source.seat, names=names, feminine=feminine, language=current_language(),
+                     analysis=analysis).build()
+        analysis.start(services().thinker, keep)   # in the process pool: the page answers meanwhile
 
 
 def _hand_links(hands: int, current: int, path) -> None:

@@ -25,6 +25,8 @@ class ReviewSource:
     seat: int
     names: tuple[str | None, ...]
     points: tuple[tuple[int, ...] | None, ...]
+    table: Table | None = None        # where a live table's review keeps the coach's analyses
+    record_id: int | None = None      # ... and a recorded game's
 
     def hands(self) -> int:
         return min(self.moves.hands(), len(self.points))
@@ -52,7 +54,7 @@ def table_source(table: Table, seat: int) -> ReviewSource | None:
     moves = GameMoves.from_lists(table.game.id, table.options.rules, len(table.seats), table.dealer,
                                  [deal.seed for deal in deals], table.moves)
     names = tuple(None if index == seat else person.name for index, person in enumerate(table.seats))
-    return ReviewSource(moves, seat, names, tuple(counted.get(deal.hand) for deal in deals))
+    return ReviewSource(moves, seat, names, tuple(counted.get(deal.hand) for deal in deals), table=table)
 
 
 def record_source(user_id: int, record_id: int) -> ReviewSource | None:
@@ -77,7 +79,7 @@ def record_source(user_id: int, record_id: int) -> ReviewSource | None:
     if record.game_id not in GAMES_BY_ID:
         return None
     names = tuple(None if seat.is_human else (seat.name or seat.name_or_level) for seat in record.seats)
-    return ReviewSource(moves, seat, names, tuple(hand.points for hand in detail.hands))
+    return ReviewSource(moves, seat, names, tuple(hand.points for hand in detail.hands), record_id=record_id)
 
 
 def record_has_replay(record_id: int) -> bool:

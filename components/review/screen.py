@@ -13,11 +13,14 @@ from nicegui import ui
 from nicegui.events import KeyEventArguments
 
 from app.i18n import language_scope, t
+from app.review.coach import Judgement
+from app.review.coach.runs import Analysis
 from app.review.replay import HandReplay, Step
 from components.chinchon.log import event_line as chinchon_line
 from components.continental.log import event_line as continental_line
 from components.controls import action_button, on_choice
 from components.review.boards import BOARDS, REVIEW_CSS, every_hand_html
+from components.review.coach import CoachPanel, mark_html
 from components.ronda_robada.log import event_line as ronda_line
 from components.ronda_robada.table import RONDA_CSS
 from components.seats import SEATS_CSS
@@ -40,9 +43,11 @@ def step_words(step: Step, line: EventLine, names: Sequence[str], reader: int) -
 
 class ReviewScreen:
     def __init__(self, hand: HandReplay, *, reader: int, names: Sequence[str], feminine: Sequence[bool],
-                 language: str) -> None:
+                 language: str, analysis: Analysis | None = None) -> None:
         self.hand, self.reader, self.names, self.feminine = hand, reader, list(names), list(feminine)
         self.language = language
+        self.analysis = analysis
+        self.judged: dict[int, Judgement] = {} if analysis is None else analysis.by_step()
         self.board = BOARDS[hand.game.id]
         self.index = 0
         self.all_cards = False
@@ -75,6 +80,10 @@ class ReviewScreen:
                     .mark('replay-all-cards')
                 ui.label(t('review.keys')).classes('text-xs opacity-80 self-center')
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 bg-white rounded p-2 gap-1 text-gray-900'):
+                self.coach = None
+                if self.analysis is not None:
+                    self.coach = CoachPanel(self.analysis, on_judged=self._speaking(self._judged))
+                    self.coach.build()
                 ui.label(t('review.steps')).classes('font-semibold').props('role=heading aria-level=2')
                 # one element per move: a step redraws two of them, not a list of hundreds
                 with on_choice(ui.element('div').classes('w-full hod-review-steps').mark('replay-steps'),
@@ -149,12 +158,20 @@ class ReviewScreen:
             self.step_items[self.shown_step].set_content(self._step_html(self.shown_step, False))
         self.step_items[self.index].set_content(self._step_html(self.index, True))
         self.shown_step = self.index
+        if self.coach is not None:
+            self.coach.show(self.index)
         # the move in view inside the list alone (scrolling the page would carry a phone's reader off the board)
         ui.run_javascript(f'const b = document.querySelector(\'[data-testid=replay-step][data-index="{self.index}"]\');'
                           ' const l = b?.closest(".hod-review-steps");'
                           ' if (l) l.scrollTop = b.offsetTop - l.clientHeight / 2;')
 
+    def _judged(self, judgement: Judgement) -> None:
+        """A decision the coach has just weighed: its move in the list gets its mark."""
+        self.judged[judgement.step] = judgement
+        self.step_items[judgement.step].set_content(self._step_html(judgement.step, judgement.step == self.index))
+
     def _step_html(self, index: int, current: bool) -> str:
         return (f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
                 f'data-choice="step:{index}"{" aria-current=step" if current else ""}>'
+                f'{mark_html(self.judged.get(index), self.hand.game.id)}'
                 f'<span class="opacity-60">{index}.</span> {escape(self.words[index])}</button>')

@@ -1,0 +1,109 @@
+"""The coach in a review, through NiceGUI's simulated user on seeded deals: every decision of your
+seat gets its mark as it is weighed (inline here, in the process pool on the site), the hand is
+summed up, each of your moves is said in words; an analysis is made once, kept with the table for a
+guest and in the database for an account, whose history then plots its accuracy."""
+from __future__ import annotations
+
+import re
+
+from nicegui.testing import User
+from people import log_in_and_see_history, new_account
+from seams import sees, until
+from test_review import first_hand_over
+from test_whole_games import sit_at
+
+from app.i18n import language_scope
+from app.review.coach import decision_seed, decisions, evaluate
+from app.review.sources import table_source
+from app.tables import registry
+from app.tables.services import InlineThinker
+from components.review.coach import judgement_words
+from models.db import session_scope
+from models.tables import HandCoach
+from screen import choose, html_of, one
+
+
+class Counting(InlineThinker):
+    def __init__(self) -> None:
+        self.computed = 0
+
+    async def compute(self, function, *args):
+        self.computed += 1
+        return await super().compute(function, *args)
+
+
+def marks(user: User) -> dict[int, str]:
+    """The coach's mark on each move of the list: its index and label."""
+    return {int(index): label for index, label in re.findall(
+        r'data-index="(\d+)"[^>]*>\s*<span class="hod-coach-mark" data-testid="coach-mark" data-label="(\w*)"',
+        html_of(user, 'replay-steps'))}
+
+
+def summary(user: User) -> dict[str, str]:
+    found = re.search(r'data-testid="coach-summary"([^>]*)>([^<]*)<', html_of(user, 'coach'))
+    return {} if found is None else dict(re.findall(r'data-(\w+)="([^"]*)"', found[1]), words=found[2])
+
+
+async def test_the_coach_marks_each_of_your_decisions_and_sums_up_the_hand(user: User) -> None:
+    thinker = Counting()
+    old = registry.configure(thinker=thinker)
+    try:
+        table = await sit_at(user, 'chinchon', seats=2, limit=50)
+        await first_hand_over(user, table)
+        hand = table_source(table, 0).hand(1)
+        expected = {decision.step: evaluate('chinchon', decision, decision_seed(hand.seed, 0, decision.step))
+                    for decision in decisions(hand, 0)}
+        user.find(marker='review').click()
+        await sees(user, marker='coach')
+        await until(lambda: bool(summary(user)))
+        assert marks(user) == {step: judged.label('chinchon') or '' for step, judged in expected.items()}
+        assert int(summary(user)['decisions']) == len(expected) > 3
+        accuracy = 100 * sum(judged.label('chinchon') in ('best', None) for judged in expected.values()) / len(expected)
+        assert float(summary(user)['accuracy']) == round(accuracy, 1)
+        assert summary(user)['words'].startswith(f'Esta mano: precisión {accuracy:.0f} % · {len(expected)} decisiones')
+        # at one of your moves, the coach's sentence; at another's, where to look
+        step, judged = next(iter(expected.items()))
+        choose(user, 'replay-steps', f'step:{step}')
+        with language_scope('es'):
+            words = judgement_words('chinchon', judged, hand.steps[step - 1].views[0])
+        assert f'data-testid="coach-words" data-label="{judged.label("chinchon") or ""}">{words}<' in html_of(user, 'coach-say')
+        other = next(index for index, moment in enumerate(hand.steps) if moment.seat == 1)
+        choose(user, 'replay-steps', f'step:{other}')
+        assert 'Esta jugada no fue tuya' in html_of(user, 'coach-say')
+        # made once: opened again, the table's analysis is shown as it is
+        assert thinker.computed == len(expected)
+        user.find(marker='replay-first').click()
+        await user.open(f'/table/{table.id}/review/1')
+        await until(lambda: bool(summary(user)))
+        assert thinker.computed == len(expected)
+    finally:
+        registry.configure(**vars(old))
+
+
+async def test_an_accounts_analysis_is_kept_and_its_accuracy_plotted_in_the_history(user: User) -> None:
+    thinker = Counting()
+    old = registry.configure(thinker=thinker)
+    try:
+        ana = new_account('Ana')
+        await log_in_and_see_history(user, 'Ana')
+        table = await sit_at(user, 'ronda-robada', seats=2)
+        table.claim(0, ana, 'Ana')
+        await first_hand_over(user, table)
+        await table.settle()
+        await user.open('/history')
+        record = int(user.find(marker='game-link').elements.pop().props['href'].rsplit('/', 1)[1])
+        await user.open(f'/history/{record}/review/1')
+        await until(lambda: bool(summary(user)))
+        computed = thinker.computed
+        assert computed > 0
+        with session_scope() as session:
+            kept = session.get(HandCoach, (record, 1))
+            assert kept is not None and kept.decisions == int(summary(user)['decisions']) == computed
+        await user.open(f'/history/{record}/review/1')   # read back, not weighed again
+        await until(lambda: bool(summary(user)))
+        assert thinker.computed == computed
+        await user.open('/history')
+        plot = one(user, 'accuracy-plot')
+        assert plot.props['data-games'] == '1'
+    finally:
+        registry.configure(**vars(old))
