@@ -42,8 +42,9 @@ from datetime import UTC, datetime
 
 from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
-from models.tables import (GameDeal, GameReplay, GameSeat, PlayedGame, count_games, deals_of, deals_of_games,
-                           games_after, get_game, list_games, record_game, results_over_time, seats_of, totals_by)
+from models.tables import (GameDeal, GameReplay, GameSeat, PlayedGame, coach_by_game, count_games, deals_of,
+                           deals_of_games, games_after, get_game, list_games, record_game, results_over_time, seats_of,
+                           totals_by)
 
 PER_PAGE = 20
 MIXED_LEVEL = 'mixed'
@@ -268,4 +269,17 @@ def score_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, lis
     timeline: dict[str, list[tuple[datetime, int]]] = {}
     for key, ended_at, score, _ in rows:
         timeline.setdefault(key, []).append((ended_at, score))
+    return timeline
+
+
+def accuracy_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, list[tuple[datetime, float, int]]]:
+    """Per game id, (end time, accuracy in percent, decisions judged) of the games the coach has
+    analysed hands of, oldest first: the 'accuracy over time' plot."""
+    with session_scope() as session:
+        rows = coach_by_game(session=session, user_id=user_id, game_id=game_id)
+    timeline: dict[str, list[tuple[datetime, float, int]]] = {}
+    for game, decisions, labelled, _ in rows:
+        if decisions:
+            timeline.setdefault(game.game_id, []).append((game.ended_at, 100.0 * (decisions - labelled) / decisions,
+                                                          decisions))
     return timeline

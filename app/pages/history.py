@@ -70,6 +70,15 @@ async def history_page(request: Request) -> RedirectResponse | None:
                                   key=lambda group: (LEVEL_ORDER.get(group.key, len(LEVEL_ORDER)), group.key))
                 ui.echart(win_rate_options([(level_name(g.key), g) for g in by_level])) \
                     .classes('w-full h-56').mark('chart-by-level')
+            with chart_card(t('history.chart.accuracy'), 'lg:col-span-3'):
+                accuracy = history.accuracy_timeline(user_id=account.id, game_id=game_id)
+                analysed = sum(len(points) for points in accuracy.values())
+                if analysed:
+                    ui.echart(accuracy_options(accuracy)).classes('w-full h-56') \
+                        .props(f'data-games="{analysed}"').mark('accuracy-plot')
+                else:
+                    ui.label(t('history.chart.accuracy_none')).classes('text-sm text-gray-700') \
+                        .props('data-games="0"').mark('accuracy-plot')
         ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
             .props('role=heading aria-level=2')
         with ui.column().classes('w-full gap-2').mark('game-list'):
@@ -189,17 +198,35 @@ def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
     }
 
 
+def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]]) -> dict:
+    """Each analysed game's accuracy (the share of your decisions the coach did not label), per game."""
+    return {
+        'animation': False,
+        'tooltip': {'trigger': 'item', ':formatter': point_formatter('%')},
+        'legend': {'top': 0, 'type': 'scroll'},
+        'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
+        'xAxis': {'type': 'time', 'minInterval': DAY_MS,
+                  'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
+        'yAxis': {'type': 'value', 'min': 0, 'max': 100, 'axisLabel': {'formatter': percent_format('{value}')}},
+        'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
+                    'color': GAME_COLORS.get(game_id),
+                    'data': [[local(moment, 0).isoformat(), round(accuracy)] for moment, accuracy, _ in points]}
+                   for game_id, points in timeline.items()],
+    }
+
+
 def date_formatter() -> str:
     """A JavaScript function for the time axis: the day and month in the page's language."""
     language = json.dumps(current_language())
     return f"(value) => new Date(value).toLocaleDateString({language}, {{day: 'numeric', month: 'short'}})"
 
 
-def point_formatter() -> str:
-    """A JavaScript function for a point's tooltip: its game, date and time (reader's clock), score."""
+def point_formatter(unit: str = '') -> str:
+    """A JavaScript function for a point's tooltip: its game, date and time (reader's clock), value."""
     language = json.dumps(current_language())
+    unit = json.dumps(('\u202f' if current_language() == 'es' else '') + unit if unit else '')
     return ("(point) => `${point.marker}${point.seriesName}<br>${new Date(point.value[0]).toLocaleString("
-            f"{language}, {{dateStyle: 'medium', timeStyle: 'short'}})}}: <b>${{point.value[1]}}</b>`")
+            f"{language}, {{dateStyle: 'medium', timeStyle: 'short'}})}}: <b>${{point.value[1]}}${{{unit}}}</b>`")
 
 
 def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
