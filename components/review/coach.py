@@ -11,7 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
-from app.i18n import counted, t
+from app.i18n import counted, language_scope, t
 from app.review.coach import BEST, LABELS, Judgement, Summary
 from app.review.coach.runs import Analysis
 
@@ -57,13 +57,13 @@ def _action_parser(game_id: str) -> Callable[[dict[str, Any]], Any]:
     return GAMES_BY_ID[game_id].engine_module.ACTIONS.from_json
 
 
-def mark_html(judgement: Judgement | None, game_id: str) -> str:
+def mark_html(judgement: Judgement | None, game_id: str, testid: str = 'coach-mark') -> str:
     """A move's mark in the list: its label (a plain mark for a choice within the margin)."""
     if judgement is None:
         return ''
     label = judgement.label(game_id)
     said = t(f'coach.label.{label}') if label else t('coach.label.fine')
-    return (f'<span class="hod-coach-mark" data-testid="coach-mark" data-label="{label or ""}" role="img" '
+    return (f'<span class="hod-coach-mark" data-testid="{testid}" data-label="{label or ""}" role="img" '
             f'aria-label="{escape(said)}" title="{escape(said)}">{MARKS.get(label, "·")}</span>')
 
 
@@ -78,8 +78,8 @@ def summary_words(summary: Summary) -> str:
 class CoachPanel:
     """The coach's part of a review screen, drawn from an ``Analysis`` and redrawn as it goes on."""
 
-    def __init__(self, analysis: Analysis, *, on_judged: Callable[[Judgement], None]) -> None:
-        self.analysis = analysis
+    def __init__(self, analysis: Analysis, *, on_judged: Callable[[Judgement], None], language: str) -> None:
+        self.analysis, self.language = analysis, language
         self.game_id = analysis.hand.game.id
         self.on_judged = on_judged
         self.shown = len(analysis.judgements)
@@ -102,6 +102,10 @@ class CoachPanel:
             self.analysis.listeners.remove(self._changed)
 
     def _changed(self) -> None:
+        with language_scope(self.language):   # called from the analysis' task, not from this page's request
+            self._redraw()
+
+    def _redraw(self) -> None:
         for judgement in self.analysis.judgements[self.shown:]:
             self.on_judged(judgement)
         self.shown = len(self.analysis.judgements)
@@ -135,7 +139,7 @@ class CoachPanel:
         if judgement is not None:
             view = self.analysis.hand.steps[index - 1].views[self.analysis.seat]
             label = judgement.label(self.game_id)
-            html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id)}'
+            html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id, 'coach-mark-here')}'
                     f'<b>{escape(t(f"coach.label.{label}") if label else t("coach.label.fine"))}</b><br>'
                     f'<span data-testid="coach-words" data-label="{label or ""}">'
                     f'{escape(judgement_words(self.game_id, judgement, view))}</span>')

@@ -82,7 +82,7 @@ class ReviewScreen:
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 bg-white rounded p-2 gap-1 text-gray-900'):
                 self.coach = None
                 if self.analysis is not None:
-                    self.coach = CoachPanel(self.analysis, on_judged=self._speaking(self._judged))
+                    self.coach = CoachPanel(self.analysis, on_judged=self._judged, language=self.language)
                     self.coach.build()
                 ui.label(t('review.steps')).classes('font-semibold').props('role=heading aria-level=2')
                 # one element per move: a step redraws two of them, not a list of hundreds
@@ -135,11 +135,7 @@ class ReviewScreen:
         step = self.hand.steps[self.index]
         view = step.views[self.reader]
         self.root.props(f'data-index="{self.index}" data-steps="{len(self.hand.steps)}"')
-        self.caption.set_content(
-            f'<div class="flex flex-wrap items-baseline gap-2"><span class="hod-chip" data-testid="replay-position">'
-            f'{escape(t("review.position", step=self.index, steps=self.last))}</span>'
-            f'<span class="font-semibold" data-testid="replay-words" aria-live="polite">'
-            f'{escape(self.words[self.index])}</span></div>')
+        self._caption()
         self.moment.clear()
         with self.moment:
             if step.over:
@@ -165,10 +161,20 @@ class ReviewScreen:
                           ' const l = b?.closest(".hod-review-steps");'
                           ' if (l) l.scrollTop = b.offsetTop - l.clientHeight / 2;')
 
+    def _caption(self) -> None:
+        """Where in the hand, what the move did, and the coach's mark on it when it was yours."""
+        self.caption.set_content(
+            f'<div class="flex flex-wrap items-baseline gap-2"><span class="hod-chip" data-testid="replay-position">'
+            f'{escape(t("review.position", step=self.index, steps=self.last))}</span>'
+            f'<span class="font-semibold" data-testid="replay-words" aria-live="polite">'
+            f'{mark_html(self.judged.get(self.index), self.hand.game.id, "coach-mark-here")}{escape(self.words[self.index])}</span></div>')
+
     def _judged(self, judgement: Judgement) -> None:
         """A decision the coach has just weighed: its move in the list gets its mark."""
         self.judged[judgement.step] = judgement
         self.step_items[judgement.step].set_content(self._step_html(judgement.step, judgement.step == self.index))
+        if judgement.step == self.index:
+            self._caption()
 
     def _step_html(self, index: int, current: bool) -> str:
         return (f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
