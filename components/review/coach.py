@@ -139,7 +139,7 @@ class CoachPanel:
         if judgement is not None:
             view = self.analysis.hand.steps[index - 1].views[self.analysis.seat]
             label = judgement.label(self.game_id)
-            html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id, 'coach-mark-here')}'
+            html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id, "coach-mark-here")}'
                     f'<b>{escape(t(f"coach.label.{label}") if label else t("coach.label.fine"))}</b><br>'
                     f'<span data-testid="coach-words" data-label="{label or ""}">'
                     f'{escape(judgement_words(self.game_id, judgement, view))}</span>')

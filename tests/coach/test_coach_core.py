@@ -13,23 +13,38 @@ def decision(chosen: int = 0) -> Decision:
     return Decision(step=3, length=1, kind='draw', view=None, options=((DrawStock(),), (DrawDiscard(),)), chosen=chosen)
 
 
+def steady(values: list[float], worlds: int = 24) -> list[list[float]]:
+    """The same results in every world: no noise."""
+    return [list(values) for _ in range(worlds)]
+
+
 @pytest.mark.parametrize(('cost', 'label'), [(0.4, None), (3.0, 'inaccuracy'), (6.9, 'inaccuracy'),
                                               (7.0, 'mistake'), (15.0, 'blunder'), (40.0, 'blunder')])
 def test_a_choice_is_labelled_by_the_points_it_cost(cost: float, label: str | None) -> None:
-    judged = judge(decision(chosen=0), [-cost, 0.0], worlds=24)
+    judged = judge(decision(chosen=0), steady([-cost, 0.0]))
     assert judged.best == 1 and judged.cost == pytest.approx(cost)
     assert judged.label('chinchon') == label
 
 
 def test_the_best_choice_and_a_tie_are_best() -> None:
-    assert judge(decision(chosen=1), [-5.0, 2.0], 24).label('chinchon') == 'best'
-    tie = judge(decision(chosen=1), [2.0, 2.0], 24)   # as good as any other: never labelled
+    assert judge(decision(chosen=1), steady([-5.0, 2.0])).label('chinchon') == 'best'
+    tie = judge(decision(chosen=1), steady([2.0, 2.0]))   # as good as any other: never labelled
     assert tie.best == 1 and tie.cost == 0 and tie.label('chinchon') == 'best'
+
+
+def test_a_cost_within_the_noise_of_the_worlds_is_not_labelled() -> None:
+    # the king thrown is 10 points worse on average, but the worlds disagree wildly: 2 standard errors
+    noisy = [[0.0, 60.0], [0.0, -40.0], [0.0, 50.0], [0.0, -30.0]]
+    judged = judge(decision(chosen=0), noisy)
+    assert judged.best == 1 and judged.cost == pytest.approx(10.0) and judged.error == pytest.approx(26.141, abs=1e-3)
+    assert judged.label('chinchon') is None
+    clear = judge(decision(chosen=0), [[0.0, 11.0], [0.0, 9.0], [0.0, 10.5], [0.0, 9.5]])
+    assert clear.label('chinchon') == 'mistake'
 
 
 def test_a_judgement_survives_json() -> None:
     judged = judge(Decision(5, 1, 'discard', None, ((Discard(spanish_card('12c')),), (Discard(spanish_card('1o')),)), 1),
-                   [1.25, -3.5], 40)
+                   [[1.0, -3.0], [1.5, -4.0]])
     assert Judgement.from_json(judged.to_json()) == judged
     assert judged.to_json()['options'] == [[{'kind': 'discard', 'card': '12c'}], [{'kind': 'discard', 'card': '1o'}]]
 
@@ -46,8 +61,8 @@ def test_a_decisions_seed_depends_on_the_hand_seat_and_step_only() -> None:
 
 
 def test_accuracy_is_the_share_with_no_label() -> None:
-    judged = [judge(decision(), [0.0, 0.1], 8), judge(decision(), [-20.0, 0.0], 8),
-              judge(decision(), [-4.0, 0.0], 8), judge(decision(), [0.0, -1.0], 8)]
+    judged = [judge(decision(), steady([0.0, 0.1])), judge(decision(), steady([-20.0, 0.0])),
+              judge(decision(), steady([-4.0, 0.0])), judge(decision(), steady([0.0, -1.0]))]
     summary = summarise('chinchon', judged)
     assert summary.decisions == 4 and summary.labelled == {'inaccuracy': 1, 'mistake': 0, 'blunder': 1}
     assert summary.accuracy == 50.0 and summary.points_lost == pytest.approx(24.1)

@@ -73,10 +73,10 @@ ON_INTO_THE_PILE = (StartRun(card('5o'), card('5c')), TakeLoose(card('6e')), Tak
 
 def test_the_same_decision_and_seed_give_the_same_values() -> None:
     decision = plan_decision(big_pile_position(), STOPPED, 1)
-    values, worlds = EVALUATOR.values(decision, random.Random(11))
-    assert EVALUATOR.values(pickle.loads(pickle.dumps(decision)), random.Random(11)) == (values, worlds)
-    assert EVALUATOR.values(decision, random.Random(12))[0] != values     # the worlds do come from the seed
-    assert evaluate('ronda-robada', decision, 11) == judge(decision, values, worlds)
+    results = EVALUATOR.values(decision, random.Random(11))
+    assert EVALUATOR.values(pickle.loads(pickle.dumps(decision)), random.Random(11)) == results
+    assert EVALUATOR.values(decision, random.Random(12)) != results     # the worlds do come from the seed
+    assert evaluate('ronda-robada', decision, 11) == judge(decision, results)
 
 
 def test_stopping_a_run_before_a_big_pile_is_an_error_and_going_on_is_best() -> None:

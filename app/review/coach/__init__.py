@@ -28,5 +28,4 @@ def decisions(replay: Any, seat: int) -> list[Decision]:
 
 def evaluate(game_id: str, decision: Decision, seed: int) -> Judgement:
     """One decision judged: its options valued in the same worlds, drawn from ``seed``."""
-    values, worlds = evaluator(game_id).values(decision, random.Random(seed))
-    return judge(decision, values, worlds)
+    return judge(decision, evaluator(game_id).values(decision, random.Random(seed)))

@@ -45,16 +45,16 @@ class ChinchonEvaluator:
             found.append(Decision(index, 1, kind, view, options, chosen))
         return found
 
-    def values(self, decision: Decision, rng: random.Random) -> tuple[list[float], int]:
+    def values(self, decision: Decision, rng: random.Random) -> list[list[float]]:
         kn = read_view(decision.view)
         solver = Solver(by_room=False)
-        totals = [0.0] * len(decision.options)
+        results = []
         for _ in range(self.worlds):
             world = sample_world(kn, rng)
             seed = rng.getrandbits(32)
-            for k, (action,) in enumerate(decision.options):
-                totals[k] += rollout(copy_world(world), kn, action, random.Random(seed), solver)
-        return [total / self.worlds for total in totals], self.worlds
+            results.append([rollout(copy_world(world), kn, action, random.Random(seed), solver)
+                            for (action,) in decision.options])
+        return results
 
 
 EVALUATOR = ChinchonEvaluator()

@@ -21,6 +21,7 @@ from app.engine.actions_json import action_to_json
 
 LABELS = ('inaccuracy', 'mistake', 'blunder')   # worst last
 BEST = 'best'
+Z = 2.0   # a choice is labelled only when its cost is this many standard errors clear of the noise
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +66,17 @@ class Evaluator(Protocol):
     def decisions(self, replay: Any, seat: int) -> list[Decision]:
         """Every decision of ``seat`` in the replayed hand that had more than one option, in order."""
 
-    def values(self, decision: Decision, rng: random.Random) -> tuple[list[float], int]:
-        """The mean result for the seat of each option (points, higher is better), every option
-        played in the same worlds drawn from ``rng``, and how many worlds were played."""
+    def values(self, decision: Decision, rng: random.Random) -> list[list[float]]:
+        """The result for the seat of each option (points, higher is better) in each world drawn
+        from ``rng``: ``results[world][option]``, every option played in the same worlds."""
 
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """A decision judged: each option's value, the chosen and the best, what the choice cost and
-    its label (``BEST`` when it was the best, None for a choice within the game's margin, else
-    one of ``LABELS``)."""
+    """A decision judged: each option's value, the chosen and the best, what the choice cost (with
+    the standard error of that difference, world by world) and its label: ``BEST`` when it was the
+    best, None for a choice within the game's margin or within the noise of the worlds played
+    (``Z`` standard errors), else one of ``LABELS``."""
     step: int
     length: int
     kind: str
@@ -83,6 +85,7 @@ class Judgement:
     chosen: int
     best: int
     worlds: int
+    error: float = 0.0
 
     @property
     def cost(self) -> float:
@@ -91,32 +94,45 @@ class Judgement:
     def label(self, game_id: str) -> str | None:
         if self.best == self.chosen:
             return BEST
+        if self.cost < Z * self.error:   # the worlds played cannot tell the two apart
+            return None
         return THRESHOLDS[game_id].label(self.cost)
 
     def to_json(self) -> dict[str, Any]:
         return {'step': self.step, 'length': self.length, 'kind': self.kind,
                 'options': [list(option) for option in self.options],
                 'values': [round(value, 3) for value in self.values], 'chosen': self.chosen, 'best': self.best,
-                'worlds': self.worlds}
+                'worlds': self.worlds, 'error': round(self.error, 3)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> 'Judgement':
         return cls(int(data['step']), int(data['length']), str(data['kind']),
                    tuple(tuple(dict(action) for action in option) for option in data['options']),
                    tuple(float(value) for value in data['values']), int(data['chosen']), int(data['best']),
-                   int(data['worlds']))
+                   int(data['worlds']), float(data.get('error', 0.0)))
 
 
-def judge(decision: Decision, values: list[float], worlds: int) -> Judgement:
-    """The judgement of a decision from its options' values: the best is the highest (the chosen
-    one wins a tie, so a choice as good as any other is never labelled)."""
+def judge(decision: Decision, results: list[list[float]]) -> Judgement:
+    """The judgement of a decision from its options' results world by world: the best is the
+    highest mean (the chosen one wins a tie, so a choice as good as any other is never labelled)."""
+    values = paired_means(results)
     best = decision.chosen
     for index, value in enumerate(values):
         if value > values[best] + 1e-9:
             best = index
+    gaps = [world[best] - world[decision.chosen] for world in results]
     return Judgement(decision.step, decision.length, decision.kind,
                      tuple(tuple(action_to_json(action) for action in option) for option in decision.options),
-                     tuple(float(value) for value in values), decision.chosen, best, worlds)
+                     tuple(float(value) for value in values), decision.chosen, best, len(results), standard_error(gaps))
+
+
+def standard_error(values: list[float]) -> float:
+    """Of the mean of ``values``."""
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return (sum((value - mean) ** 2 for value in values) / (count - 1) / count) ** 0.5
 
 
 def option_index(options: list[tuple[Any, ...]], chosen: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], int]:
