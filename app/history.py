@@ -275,11 +275,10 @@ def score_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, lis
 def accuracy_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, list[tuple[datetime, float, int]]]:
     """Per game id, (end time, accuracy in percent, decisions judged) of the games the coach has
     analysed hands of, oldest first: the 'accuracy over time' plot."""
-    with session_scope() as session:
-        rows = coach_by_game(session=session, user_id=user_id, game_id=game_id)
     timeline: dict[str, list[tuple[datetime, float, int]]] = {}
-    for game, decisions, labelled, _ in rows:
-        if decisions:
-            timeline.setdefault(game.game_id, []).append((game.ended_at, 100.0 * (decisions - labelled) / decisions,
-                                                          decisions))
+    with session_scope() as session:
+        for game, decisions, labelled, _ in coach_by_game(session=session, user_id=user_id, game_id=game_id):
+            if decisions:
+                timeline.setdefault(game.game_id, []).append(
+                    (game.ended_at, 100.0 * (decisions - labelled) / decisions, decisions))
     return timeline

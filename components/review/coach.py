@@ -5,7 +5,7 @@ each of your moves in the list (``coach-mark``, ``data-label`` best/inaccuracy/m
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -29,7 +29,7 @@ COACH_CSS = '''
 '''
 
 
-def option_words(game_id: str) -> Callable[[tuple[Any, ...], Any], str]:
+def option_words(game_id: str) -> Callable[..., str]:
     return importlib.import_module(f'components.review.coach_{game_id.replace("-", "_")}').option_words
 
 
@@ -37,15 +37,20 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def judgement_words(game_id: str, judgement: Judgement, view: Any) -> str:
-    """What the coach says of one decision, from the seat's view before it."""
-    words = option_words(game_id)
+def judgement_words(game_id: str, judgement: Judgement, view: Any, names: Sequence[str | None] | None = None) -> str:
+    """What the coach says of one decision, from the seat's view before it (``names``: every
+    seat's, for the options that name one)."""
+    option = option_words(game_id)
     parse = _action_parser(game_id)
-    chosen = words(tuple(parse(action) for action in judgement.options[judgement.chosen]), view)
+
+    def words(actions: tuple[dict[str, Any], ...], view: Any) -> str:
+        return option(tuple(parse(action) for action in actions), view, names)
+
+    chosen = words(judgement.options[judgement.chosen], view)
     label = judgement.label(game_id)
     if label == BEST:
         return t('coach.was_best', chosen=capital(chosen))
-    best = words(tuple(parse(action) for action in judgement.options[judgement.best]), view)
+    best = words(judgement.options[judgement.best], view)
     if label is None:
         return t('coach.fine', chosen=capital(chosen), best=best)
     return t('coach.cost', chosen=capital(chosen), best=best,
@@ -78,8 +83,9 @@ def summary_words(summary: Summary) -> str:
 class CoachPanel:
     """The coach's part of a review screen, drawn from an ``Analysis`` and redrawn as it goes on."""
 
-    def __init__(self, analysis: Analysis, *, on_judged: Callable[[Judgement], None], language: str) -> None:
-        self.analysis, self.language = analysis, language
+    def __init__(self, analysis: Analysis, *, on_judged: Callable[[Judgement], None], language: str,
+                 names: Sequence[str]) -> None:
+        self.analysis, self.language, self.names = analysis, language, list(names)
         self.game_id = analysis.hand.game.id
         self.on_judged = on_judged
         self.shown = len(analysis.judgements)
@@ -142,7 +148,7 @@ class CoachPanel:
             html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id, "coach-mark-here")}'
                     f'<b>{escape(t(f"coach.label.{label}") if label else t("coach.label.fine"))}</b><br>'
                     f'<span data-testid="coach-words" data-label="{label or ""}">'
-                    f'{escape(judgement_words(self.game_id, judgement, view))}</span>')
+                    f'{escape(judgement_words(self.game_id, judgement, view, self.names))}</span>')
         elif any(decision.step == index for decision in self.analysis.decisions) and not self.analysis.failed:
             html = f'<span class="opacity-70">{escape(t("coach.waiting"))}</span>'
         elif step.seat is not None and step.seat != self.analysis.seat:

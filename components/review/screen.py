@@ -82,7 +82,8 @@ class ReviewScreen:
             with ui.column().classes('w-full lg:w-80 lg:shrink-0 bg-white rounded p-2 gap-1 text-gray-900'):
                 self.coach = None
                 if self.analysis is not None:
-                    self.coach = CoachPanel(self.analysis, on_judged=self._judged, language=self.language)
+                    self.coach = CoachPanel(self.analysis, on_judged=self._judged, language=self.language,
+                                            names=self.names)
                     self.coach.build()
                 ui.label(t('review.steps')).classes('font-semibold').props('role=heading aria-level=2')
                 # one element per move: a step redraws two of them, not a list of hundreds
