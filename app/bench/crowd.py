@@ -90,10 +90,16 @@ class Person:
         return sio
 
     async def _heard(self, event: str, data: dict) -> None:
-        if event == 'update':
-            self.elements.update({key: value for key, value in data.items() if isinstance(value, dict)})
+        if event == 'update':   # an element deleted comes as None
+            for key, value in data.items():
+                if isinstance(value, dict):
+                    self.elements[key] = value
+                elif value is None:
+                    self.elements.pop(key, None)
         elif event == 'open' and self.opened is not None and not self.opened.done():
             self.opened.set_result(data['path'])
+        elif event == 'open' and self.playing:   # the page is sent elsewhere (its table moved)
+            self.tally.errors['sent to another page'] += 1
         self._read(json.dumps(data))
         if self.sio.connected:   # what the page has received: the server's outbox may forget it
             await self.sio.emit('ack', {'client_id': self.client_id, 'next_message_id': data.get('_id', 0) + 1})
@@ -112,7 +118,8 @@ class Person:
             self.changed.set()
 
     def find(self, testid: str | None = None, handler: str | None = None) -> tuple[str, dict] | None:
-        for key, element in self.elements.items():
+        """The newest element with this test id (or event handler): a panel drawn again replaces its buttons."""
+        for key, element in sorted(self.elements.items(), key=lambda item: -int(item[0]) if item[0].isdigit() else 0):
             props = element.get('props') or {}
             if testid is not None and props.get('data-testid') == testid and not props.get('disable'):
                 return key, element
@@ -131,12 +138,16 @@ class Person:
         found = self.find(testid)
         if found is None:
             return
-        before, sent = self.version, time.perf_counter()
+        before, sent, phase = self.version, time.perf_counter(), self.phase
         self.changed.clear()
         await self.emit(found, 'click', *args)
-        while self.version <= before:
-            await asyncio.wait_for(self.changed.wait(), 10)
-            self.changed.clear()
+        try:
+            while self.version <= before:
+                await asyncio.wait_for(self.changed.wait(), 10)
+                self.changed.clear()
+        except asyncio.TimeoutError:   # counted, and the person goes on (a real one would click again)
+            self.tally.errors[f'no new view 10 s after {testid} at {phase}'] += 1
+            return
         self.tally.latencies.append((time.perf_counter() - sent) * 1000)
 
     async def sit_down(self, http: aiohttp.ClientSession) -> None:
