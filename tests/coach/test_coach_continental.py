@@ -78,7 +78,7 @@ def test_the_same_decision_and_seed_give_the_same_values_even_in_another_process
     first = CHEAP.values(decision, random.Random(11))
     shipped = pickle.loads(pickle.dumps(decision))   # what a worker process receives
     assert CHEAP.values(shipped, random.Random(11)) == first
-    assert first[1] == 3 and len(first[0]) == len(decision.options)
+    assert len(first) == 3 and all(len(world) == len(decision.options) for world in first)
     assert CHEAP.values(decision, random.Random(12)) != first
 
 
@@ -99,8 +99,7 @@ def decision_at(state, played) -> Decision:
 
 def test_throwing_the_joker_when_a_natural_card_could_go_is_a_mistake():
     decision = decision_at(joker_position(), Discard(JOKER))
-    values, worlds = EVALUATOR.values(decision, random.Random(5))
-    judged = judge(decision, values, worlds)
+    judged = judge(decision, EVALUATOR.values(decision, random.Random(5)))
     assert judged.label('continental') in ('mistake', 'blunder')
     best = decision.options[judged.best][0]
     assert isinstance(best, Discard) and not best.card.is_joker
@@ -117,11 +116,11 @@ def contract_on_offer(passed=()):
 def test_taking_the_card_that_completes_the_contract_is_best():
     decision = decision_at(contract_on_offer(), TakeOffer())
     assert decision.options == ((TakeOffer(),), (PassOffer(),))
-    values, worlds = EVALUATOR.values(decision, random.Random(3))
-    judged = judge(decision, values, worlds)
+    results = EVALUATOR.values(decision, random.Random(3))
+    judged = judge(decision, results)
     assert judged.label('continental') == 'best'
-    assert values[0] - values[1] > 25     # out at once for -20, against a hand still to make
-    passing = judge(Decision(1, 1, 'offer', decision.view, decision.options, 1), values, worlds)
+    assert judged.values[0] - judged.values[1] > 25     # out at once for -20, against a hand still to make
+    passing = judge(Decision(1, 1, 'offer', decision.view, decision.options, 1), results)
     assert passing.label('continental') == 'blunder'
 
 

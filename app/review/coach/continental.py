@@ -34,9 +34,10 @@ from app.engine.cards import JOKER, Card, french_card, french_deck
 from app.engine.continental import (Discard, DrawStock, GameState, GoDown, LayOff, PassOffer, TakeOffer, View,
                                     can_go_down, card_points, solve)
 from app.engine.protocol import rng_state
-from app.review.coach.core import Decision, option_index, paired_means
+from app.review.coach.core import Decision, option_index
 
-# chosen with app.bench.coach_continental (normal self-play, 3 seats): see its docstring
+# chosen on normal self-play at 3 seats (p95 about 210 ms a decision, the paired differences' standard
+# error about 4 points); python -m app.bench.coach measures them again
 ROLLOUTS = 40               # rollouts per decision, shared out among its options...
 MIN_WORLDS = 8              # ...but never fewer worlds than this
 HORIZON = 2                 # the seat's own discards to play (this turn's counts), then hands are estimated
@@ -74,11 +75,7 @@ class ContinentalEvaluator:
                 found.append(Decision(index, 1, kind, view, options, chosen))
         return found
 
-    def values(self, decision: Decision, rng: random.Random) -> tuple[list[float], int]:
-        rollouts = self.rollouts_of(decision, rng)
-        return paired_means(rollouts), len(rollouts)
-
-    def rollouts_of(self, decision: Decision, rng: random.Random) -> list[list[float]]:
+    def values(self, decision: Decision, rng: random.Random) -> list[list[float]]:
         """The seat's result of every option (inner list) in every world (outer)."""
         view = decision.view
         known = Knowledge.of(view)
