@@ -10,6 +10,7 @@ two ways of going down never read alike.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from app.engine.continental import DrawStock, GoDown, LayOff, PassOffer, TakeOffer, View
@@ -17,7 +18,9 @@ from app.i18n import names_list, t
 from components.card import the_card
 
 
-def option_words(actions: tuple, view: View) -> str:
+def option_words(actions: tuple, view: View, names: Sequence[str | None] | None = None) -> str:
+    """The option's actions said one after the other (no other seat is named: ``names`` is there
+    for the games whose options name one)."""
     return names_list([_words(action, view) for action in actions])
 
 

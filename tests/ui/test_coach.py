@@ -80,7 +80,7 @@ async def test_the_coach_marks_each_of_your_decisions_and_sums_up_the_hand(user:
         registry.configure(**vars(old))
 
 
-async def test_an_accounts_analysis_is_kept_and_its_accuracy_plotted_in_the_history(user: User) -> None:
+async def test_an_accounts_analysis_is_kept_and_its_accuracy_plotted_in_the_history(user: User, fresh_accounts) -> None:
     thinker = Counting()
     old = registry.configure(thinker=thinker)
     try:
