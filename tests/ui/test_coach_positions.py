@@ -21,8 +21,11 @@ from test_coach import marks, summary
 from test_whole_games import sit_at
 
 from app.ai.ronda_robada import obs_from_view, score_plans
+from app.engine.cards import JOKER
 from app.engine.chinchon import Close, Discard
 from app.engine.chinchon.melds import best_arrangement, best_count, card_value
+from app.engine.continental import Discard as ContinentalDiscard
+from app.engine.continental import GoDown, LayOff
 from app.engine.ronda_robada import Confirm, TakePile
 from app.i18n import language_scope, t
 from app.review.coach import BEST, LABELS
@@ -38,7 +41,8 @@ MOST_TURNS = 3000   # far above any hand's length: a hand that never ends fails
 WRONG, RIGHT = 'wrong', 'right'
 Plans = tuple[tuple[Any, ...], tuple[Any, ...]]   # (the wrong choice, the right one), each a turn's actions
 # each game's deals, chosen for a first hand where its situation comes up (most deals have none)
-DEALS = {'chinchon': 'coach-positions:chinchon:4', 'ronda-robada': 'coach-positions:ronda-robada:2'}
+DEALS = {'chinchon': 'coach-positions:chinchon:4', 'ronda-robada': 'coach-positions:ronda-robada:2',
+         'continental': 'coach-positions:continental:0'}
 
 
 @dataclass
@@ -211,4 +215,35 @@ async def test_ronda_robada_stopping_a_run_before_a_big_pile_is_labelled_and_goi
         said = costly(language, chosen).fullmatch(words)
         assert said is not None, (language, words)
         assert pile in said['best'], (language, words)   # the better plan goes on into the pile
+    await the_same_moment_played_right(user, person, 'en')
+
+
+# Continental -----------------------------------------------------------------------------------
+
+def joker_thrown(view) -> Plans | None:
+    """Your discard, not down yet and holding a joker, with nothing to go down with or lay off:
+    throwing the joker, or the normal player's discard, a natural card."""
+    if view.phase != 'play' or view.current_seat != view.seat or view.down[view.seat]:
+        return None
+    legal = view.legal_actions
+    if any(type(action) in (GoDown, LayOff) for action in legal) or ContinentalDiscard(JOKER) not in legal:
+        return None
+    normal = computer_choice('continental', 'normal', 'coach-positions', view)   # it draws nothing at random here
+    if type(normal) is not ContinentalDiscard or normal.card.is_joker:
+        return None
+    return (ContinentalDiscard(JOKER),), (normal,)
+
+
+async def test_continental_throwing_a_joker_when_a_natural_card_could_go_is_labelled_and_the_natural_card_is_not(
+        user: User) -> None:
+    table, person = await reviewed(user, 'continental', joker_thrown, WRONG)
+    for language, throwing in (('es', 'Tirar'), ('en', 'Throwing')):
+        if language == 'en':
+            await in_english(user, table)
+        mark, label, words = coach_at(user, person.step)
+        assert mark == label and label in LABELS, (language, mark, words)
+        with language_scope(language):
+            said = costly(language, f'{throwing} {the_card(JOKER)}').fullmatch(words)
+            assert said is not None, (language, words)
+            assert said['best'].startswith(throwing.lower()) and the_card(JOKER) not in said['best'], (language, words)
     await the_same_moment_played_right(user, person, 'en')
