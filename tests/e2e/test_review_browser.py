@@ -1,6 +1,7 @@
 """The review of a hand in a real Chromium: opened from the count, stepped through with the arrow
-keys (and Home, End), and every card code its frames carry is one the page shows at that moment
-(from your seat: nobody else's hand until you ask for all the cards)."""
+keys (and Home, End), the coach's marks arriving from the process pool, and every card code its
+frames carry is one the page shows at that moment (from your seat: nobody else's hand until you
+ask for all the cards), while the table's next hand is dealt."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
@@ -31,6 +32,13 @@ def test_a_review_opens_from_the_count_and_steps_with_the_keyboard(page: Page) -
     page.wait_for_function(INDEX_IS, arg=1)
     expect(page.locator('[data-testid=replay-step][aria-current=step]')).to_have_attribute('data-index', '1')
     assert watch.check() >= 7   # your hand at least, and nothing the page did not show
+    # the coach weighs your decisions in the server's process pool, and marks each of them
+    summary = page.get_by_test_id('coach-summary')
+    expect(summary).to_be_visible(timeout=60_000)
+    decisions = int(summary.get_attribute('data-decisions'))
+    assert decisions > 0
+    expect(page.locator('[data-testid=replay-step] [data-testid=coach-mark]')).to_have_count(decisions)
+    assert watch.check() >= 7   # while you are at move 1: the coach's words and marks carry no card either
     page.keyboard.press('End')
     page.wait_for_function(INDEX_IS, arg=steps - 1)
     expect(page.get_by_test_id('count')).to_be_visible()
