@@ -12,7 +12,7 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.games import GAMES_BY_ID
-from app.i18n import CATALOGS, counted, current_language, personal, t
+from app.i18n import CATALOGS, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click

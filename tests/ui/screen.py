@@ -99,3 +99,16 @@ async def join(other: User, link: str, name: str) -> None:
     other.find(marker='join-name').type(name)
     other.find(marker='join').click()
     await other.should_see(marker='waiting-room')
+
+
+def coach_marks(user: User) -> dict[int, str]:
+    """The coach's mark on each move of the list: its index and label."""
+    return {int(index): label for index, label in re.findall(
+        r'data-index="(\d+)"[^>]*>\s*<span class="hod-coach-mark" data-testid="coach-mark" data-label="(\w*)"',
+        html_of(user, 'replay-steps'))}
+
+
+def coach_summary(user: User) -> dict[str, str]:
+    """The coach's summary of the hand once it is done (its data attributes and words), else {}."""
+    found = re.search(r'data-testid="coach-summary"([^>]*)>([^<]*)<', html_of(user, 'coach'))
+    return {} if found is None else dict(re.findall(r'data-(\w+)="([^"]*)"', found[1]), words=found[2])

@@ -4,7 +4,6 @@ summed up, each of your moves is said in words; an analysis is made once, kept w
 guest and in the database for an account, whose history then plots its accuracy."""
 from __future__ import annotations
 
-import re
 
 from nicegui.testing import User
 from people import log_in_and_see_history, new_account
@@ -20,7 +19,7 @@ from app.tables.services import InlineThinker
 from components.review.coach import judgement_words
 from models.db import session_scope
 from models.tables import HandCoach
-from screen import choose, html_of, one
+from screen import choose, coach_marks as marks, coach_summary as summary, html_of, one
 
 
 class Counting(InlineThinker):
@@ -30,18 +29,6 @@ class Counting(InlineThinker):
     async def compute(self, function, *args):
         self.computed += 1
         return await super().compute(function, *args)
-
-
-def marks(user: User) -> dict[int, str]:
-    """The coach's mark on each move of the list: its index and label."""
-    return {int(index): label for index, label in re.findall(
-        r'data-index="(\d+)"[^>]*>\s*<span class="hod-coach-mark" data-testid="coach-mark" data-label="(\w*)"',
-        html_of(user, 'replay-steps'))}
-
-
-def summary(user: User) -> dict[str, str]:
-    found = re.search(r'data-testid="coach-summary"([^>]*)>([^<]*)<', html_of(user, 'coach'))
-    return {} if found is None else dict(re.findall(r'data-(\w+)="([^"]*)"', found[1]), words=found[2])
 
 
 async def test_the_coach_marks_each_of_your_decisions_and_sums_up_the_hand(user: User) -> None:

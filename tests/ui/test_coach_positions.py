@@ -17,7 +17,6 @@ from typing import Any
 
 from nicegui.testing import User
 from seams import sees, until
-from test_coach import marks, summary
 from test_whole_games import sit_at
 
 from app.ai.ronda_robada import obs_from_view, score_plans
@@ -35,7 +34,7 @@ from app.tables.services import SeededDeals
 from app.tables.worker import computer_choice
 from components.card import the_card
 from components.review.coach import capital, option_words
-from screen import choose, html_of
+from screen import choose, coach_marks as marks, coach_summary as summary, html_of
 
 MOST_TURNS = 3000   # far above any hand's length: a hand that never ends fails
 WRONG, RIGHT = 'wrong', 'right'
