@@ -10,7 +10,7 @@ is opened and the coach's mark and sentence on that move are read."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from html import unescape
 from typing import Any
@@ -144,6 +144,18 @@ def costly(language: str, chosen: str) -> re.Pattern:
     return re.compile(sentence.replace('{chosen}', re.escape(chosen)))
 
 
+async def labelled_in_each_language(user: User, table, person: Scripted) -> AsyncIterator[tuple[str, str]]:
+    """The coach's sentence on the wrong choice, in Spanish then in English (the browser switched
+    to it), once it is checked that the move's mark and the sentence carry the same label, and
+    that it is one of ``LABELS``."""
+    for language in ('es', 'en'):
+        if language == 'en':
+            await in_english(user, table)
+        mark, label, words = coach_at(user, person.step)
+        assert mark == label and label in LABELS, (language, mark, words)
+        yield language, words
+
+
 async def the_same_moment_played_right(user: User, wrong: Scripted, language: str, **rules) -> None:
     """On a twin table dealt the same, the same moment comes and the right choice is played there:
     the coach does not label it (best, or within the margin), and says so in ``language``, the
@@ -161,11 +173,8 @@ async def test_chinchon_throwing_a_melded_card_while_a_lone_king_could_go_is_lab
         user: User) -> None:
     table, person = await reviewed(user, 'chinchon', lone_king, WRONG, limit=50)
     (melded,), (king,) = lone_king(person.view)
-    for language, throwing in (('es', 'Tirar'), ('en', 'Throwing')):
-        if language == 'en':
-            await in_english(user, table)
-        mark, label, words = coach_at(user, person.step)
-        assert mark == label and label in LABELS, (language, mark, words)
+    async for language, words in labelled_in_each_language(user, table, person):
+        throwing = {'es': 'Tirar', 'en': 'Throwing'}[language]
         with language_scope(language):
             said = costly(language, f'{throwing} {the_card(melded.card)}').fullmatch(words)
             assert said is not None, (language, words)
@@ -201,12 +210,10 @@ async def test_ronda_robada_stopping_a_run_before_a_big_pile_is_labelled_and_goi
     table, person = await reviewed(user, 'ronda-robada', big_pile, WRONG)
     names = table_source(table, 0).names
     owner = the_big_pile(person)
-    for language, stopping in (('es', r'Jugar (el|la) .+ y parar la escalera en (el|la) .+'),
-                               ('en', r'Playing the .+ and stopping the run at the .+')):
-        if language == 'en':
-            await in_english(user, table)
-        mark, label, words = coach_at(user, person.step)
-        assert mark == label and label in LABELS, (language, mark, words)
+    stopping_said = {'es': r'Jugar (el|la) .+ y parar la escalera en (el|la) .+',
+                     'en': r'Playing the .+ and stopping the run at the .+'}
+    async for language, words in labelled_in_each_language(user, table, person):
+        stopping = stopping_said[language]
         with language_scope(language):
             chosen = capital(option_words('ronda-robada')(person.chosen, person.view, names))
             pile = t('coach.ronda.pile', name=names[owner])
@@ -236,11 +243,8 @@ def joker_thrown(view) -> Plans | None:
 async def test_continental_throwing_a_joker_when_a_natural_card_could_go_is_labelled_and_the_natural_card_is_not(
         user: User) -> None:
     table, person = await reviewed(user, 'continental', joker_thrown, WRONG)
-    for language, throwing in (('es', 'Tirar'), ('en', 'Throwing')):
-        if language == 'en':
-            await in_english(user, table)
-        mark, label, words = coach_at(user, person.step)
-        assert mark == label and label in LABELS, (language, mark, words)
+    async for language, words in labelled_in_each_language(user, table, person):
+        throwing = {'es': 'Tirar', 'en': 'Throwing'}[language]
         with language_scope(language):
             said = costly(language, f'{throwing} {the_card(JOKER)}').fullmatch(words)
             assert said is not None, (language, words)
