@@ -72,6 +72,7 @@ body:has(.hod-fit) #main {{ max-width: 1680px; padding: 6px; gap: 0; }}
 .hod-tips-slot {{ min-height: 0; }}
 .hod-tips-slot .hod-tip {{ height: 44px; overflow-y: auto; padding: 3px 10px; font-size: 12.5px; line-height: 18px; }}
 @media (max-width: 640px) {{ .hod-tips-slot .hod-tip {{ height: 58px; font-size: 12px; line-height: 17px; }} }}
+.hod-tips-slot .hod-tip-empty {{ visibility: hidden; }}
 /* a tip about keys only where there is a keyboard and a mouse */
 .hod-keys {{ display: none; }}
 @media (hover: hover) and (pointer: fine) {{ .hod-keys {{ display: inline; }} .hod-no-keys {{ display: none; }} }}
@@ -99,6 +100,9 @@ def action_bar(*, two_rows_on_a_phone: bool = False) -> ui.element:
 def grow() -> ui.element:
     """The board's part that takes the room the fixed slots leave, and scrolls inside itself."""
     return ui.element('div').classes('hod-grow w-full')
+
+
+EMPTY_TIP = '<div class="hod-tip hod-tip-empty" aria-hidden="true"></div>'   # the slot's room, nothing to read
 
 
 def tip_html(language: str, keys: list[str]) -> str:

@@ -33,7 +33,7 @@ from components.review.links import review_link, table_review_path
 from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
-from components.table.fit import FIT_CSS, action_bar, tip_html
+from components.table.fit import EMPTY_TIP, FIT_CSS, action_bar, tip_html
 from components.table.moments import MOMENTS_CSS, banner_html
 from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
@@ -204,10 +204,10 @@ class TableScreen(ABC):
             choices = self.tips_storage.get(TIPS_KEY)
             if not isinstance(choices, dict) or self.table.game.id not in choices:
                 self._remember_tips(False)   # your first game is over: no tips next time, unless asked for
-        tip = ''
-        if self.tips_on:
-            tip = tip_html(self.language, self.tip_keys(view, phase))
-        self.live.html(self.tips_view, tip)
+        # with tips off, or a moment without one, the slot keeps a tip's room: the hand above it stays
+        # put when the tips go off by themselves after your first game, and at a page loaded again
+        tip = tip_html(self.language, self.tip_keys(view, phase)) if self.tips_on else ''
+        self.live.html(self.tips_view, tip or EMPTY_TIP)
         if self.spectator:   # watches without a tips switch
             return
         label = t('tips.off') if self.tips_on else t('tips.on')
