@@ -46,6 +46,8 @@ def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: 
     expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'discard')
     expect(page.get_by_test_id('hand-card')).to_have_count(hand_before + 1)
     expect(page.get_by_test_id('discard-button')).to_be_enabled()
+    # the side panels follow the board in a patch of their own: the move is on the screen once its log line is
+    expect(page.locator('[data-testid=hand-log] > div').first).to_have_text('Robas del mazo.')   # newest first
     assert [frame for frame in frames if UPDATE.match(frame)] == [], 'the move redrew the whole page'
     moved = page.evaluate(SCREEN)
 
