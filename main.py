@@ -12,10 +12,15 @@ from nicegui import app, run, ui  # noqa: E402
 from app import cluster  # noqa: E402
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
+from app.tables import registry  # noqa: E402
 from app.tables.registry import keep_tidy, save_all  # noqa: E402
-from models.db import init_db  # noqa: E402
+from app.tables.services import ThreadWriter  # noqa: E402
+from models.db import get_engine, init_db  # noqa: E402
 
 init_db()
+if get_engine().dialect.name != 'sqlite':
+    # a save to PostgreSQL is a round trip: it waits on a thread, and the loop serves the screens
+    registry.configure(writer=ThreadWriter())
 register_pages()
 security.install()          # security headers on every response; idle browsers' storage forgotten
 logs.install()              # what a page's socket may write to the log: one short line, a few a minute

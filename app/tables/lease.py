@@ -19,7 +19,7 @@ import secrets
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.tables import registry
-from app.tables.services import Saved
+from app.tables.services import Saved, Write
 from app.tables.table import Table
 from models.db import session_scope
 from models.tables import claim_lease, lease_of, release_leases, renew_leases
@@ -43,15 +43,23 @@ class LeasedStore(registry.DatabaseStore):
         return table_id in self.held
 
     def save(self, table: Table) -> Saved:
+        work, finish = self.write(table)
+        return finish(work())
+
+    def write(self, table: Table) -> Write:
         """Fenced by the epoch, every time: a retried save too (the table holds while the database
         is away) is refused once another process has claimed the table meanwhile."""
         epoch = self.held.get(table.id)
         if epoch is None:   # a copy read while another process held the table
-            return Saved.LOST
-        saved = registry._save(table, lease=(self.owner, epoch))
-        if saved is Saved.LOST:
-            self.held.pop(table.id, None)
-        return saved
+            return Write(lambda: None, lambda _: Saved.LOST)
+        work, finish = registry._write(table, lease=(self.owner, epoch))
+
+        def fenced(written: bool | None) -> Saved:
+            saved = finish(written)
+            if saved is Saved.LOST:
+                self.held.pop(table.id, None)
+            return saved
+        return Write(work, fenced)
 
     def claim(self, table_id: str) -> str | None:
         if table_id in self.held:

@@ -26,7 +26,7 @@ from app.games import GameInfo
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.services import OneProcess, Saved, TableServices
+from app.tables.services import OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, delete_guest_tables,
@@ -58,6 +58,9 @@ class DatabaseStore(OneProcess):
 
     def save(self, table: Table) -> Saved:
         return _save(table)
+
+    def write(self, table: Table) -> Write:
+        return _write(table)
 
     def game_over(self, table: Table) -> None:
         record_table(table)
@@ -223,26 +226,41 @@ def _state_json(table: Table) -> str:
 
 
 def _save(table: Table, *, lease: tuple[str, int] | None = None) -> Saved:
+    work, finish = _write(table, lease=lease)
+    return finish(work())
+
+
+def _write(table: Table, *, lease: tuple[str, int] | None = None) -> Write:
     """Write the table if the database still holds the version this process last wrote. A failed
     write holds the table, which tries again; a lost compare-and-set means another process has
     written this table since, so this process lets its copy go. ``lease``: the owner and epoch
-    this process holds the table's lease at (several processes): the write is fenced by it too."""
-    try:
-        with session_scope() as session:
-            written = save_table_if_version(session=session, table_id=table.id, expected_version=table.saved_version,
-                                            version=table.version, state_json=_state_json(table),
-                                            seats_json=_seats_json(table), status=table.status,
-                                            user_id=account_of(table), person_acted=table.person_acted,
-                                            lease=lease)
-    except SQLAlchemyError as error:
-        logger.error('could not save table %s (it holds and tries again): %s', table.id, str(error).splitlines()[0])
-        return Saved.FAILED
-    if written:
-        table.saved_version = table.version
-        return Saved.OK
-    logger.error('table %s was written by another process; this copy is let go', table.id)
-    _forget(table)
-    return Saved.LOST
+    this process holds the table's lease at (several processes): the write is fenced by it too.
+    What is written is read off the table now; ``work`` touches only the database."""
+    row = dict(table_id=table.id, expected_version=table.saved_version, version=table.version,
+               state_json=_state_json(table), seats_json=_seats_json(table), status=table.status,
+               user_id=account_of(table), person_acted=table.person_acted, lease=lease)
+
+    def work() -> bool | None:
+        try:
+            with session_scope() as session:
+                return save_table_if_version(session=session, **row)
+        except SQLAlchemyError as error:
+            logger.error('could not save table %s (it holds and tries again): %s', row['table_id'],
+                         str(error).splitlines()[0])
+        except Exception:   # whatever it was, the table holds and tries again rather than stall
+            logger.exception('could not save table %s (it holds and tries again)', row['table_id'])
+        return None
+
+    def finish(written: bool | None) -> Saved:
+        if written is None:
+            return Saved.FAILED
+        if written:
+            table.saved_version = row['version']
+            return Saved.OK
+        logger.error('table %s was written by another process; this copy is let go', table.id)
+        _forget(table)
+        return Saved.LOST
+    return Write(work, finish)
 
 
 def abandon(table: Table) -> bool:

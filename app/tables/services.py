@@ -2,6 +2,8 @@
 
 - a **store** saves a table after its steps and hears when a game is over (the registry's
   database store in production, ``MemoryStore`` where no database is wanted);
+- a **writer** runs a save's database half (``InlineWriter`` at once; ``ThreadWriter`` on threads
+  of its own, so that the event loop serves screens while PostgreSQL answers);
 - a **thinker** works out a computer's move from its seat's view (NiceGUI's process pool in
   production, ``InlineThinker`` in the same process: the same arguments give the same move);
 - a **clock** tells the time and runs what waits on it (``RealClock``; tests hand a clock they
@@ -19,10 +21,11 @@ import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from app.tables.worker import computer_choice, in_worker
 
@@ -152,9 +155,20 @@ class Saved(Enum):
     LOST = 'lost'       # another process has written this table since: this copy stops for good
 
 
+class Write(NamedTuple):
+    """A save in two halves. ``work`` only talks to the database, with what was read off the
+    table when the save began (it may run on another thread); ``finish`` runs back on the table's
+    event loop with what ``work`` returned, updates the table and says what became of the save."""
+    work: Callable[[], Any]
+    finish: Callable[[Any], Saved]
+
+
 class TableStore(Protocol):
     def save(self, table: 'Table') -> Saved:
-        """Write the table's current step."""
+        """Write the table's current step, at once."""
+
+    def write(self, table: 'Table') -> Write:
+        """The same save in its two halves, for a ``Writer`` to run."""
 
     def game_over(self, table: 'Table') -> None:
         """The game at this table has just ended (history records)."""
@@ -199,9 +213,78 @@ class MemoryStore(OneProcess):
         table.saved_version = table.version
         return Saved.OK
 
+    def write(self, table: 'Table') -> Write:
+        return Write(lambda: None, lambda _: self.save(table))   # memory has no round trip to wait for
+
     def game_over(self, table: 'Table') -> None:
         self.finished.append(table.id)
         table.recorded = True
+
+
+class Writing(Protocol):
+    def wait(self) -> None:
+        """Block until the write is done and its ``done`` has run (a table that must be saved
+        before it goes on: closed, let go, the server stopping)."""
+
+
+class Writer(Protocol):
+    def run(self, work: Callable[[], Any], done: Callable[[Any], None]) -> Writing:
+        """Run ``work``, then ``done(its result)`` on the caller's event loop."""
+
+
+class _Done:
+    def wait(self) -> None:
+        pass
+
+
+DONE = _Done()
+
+
+class InlineWriter:
+    """Writes at once, in the step that asked: SQLite's writes are a local file's, and tests see
+    every save in the step that made it."""
+
+    def run(self, work: Callable[[], Any], done: Callable[[Any], None]) -> Writing:
+        done(work())
+        return DONE
+
+
+class ThreadWriter:
+    """Writes on threads of its own, so that the event loop goes on serving every other screen
+    while the database answers: with PostgreSQL a save is a round trip or two, and in the crowd
+    bench (``app.bench.crowd``) the loop spent 40 % of its time waiting on them. A table starts one
+    write at a time (``Table.save``), so its writes keep their order."""
+
+    def __init__(self, threads: int = 4) -> None:
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix='table-save')
+
+    def run(self, work: Callable[[], Any], done: Callable[[Any], None]) -> Writing:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:   # no loop to come back to (a script, the server stopping): at once
+            return InlineWriter().run(work, done)
+        return _ThreadWriting(self._threads.submit(work), done, loop)
+
+
+class _ThreadWriting:
+    def __init__(self, future: Future, done: Callable[[Any], None], loop: asyncio.AbstractEventLoop) -> None:
+        self._future, self._done, self._finished = future, done, False
+        future.add_done_callback(lambda _: self._come_back(loop))
+
+    def _come_back(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            loop.call_soon_threadsafe(self._finish)
+        except RuntimeError:   # the loop closed meanwhile (the server stopped): nobody is left to tell
+            pass
+
+    def _finish(self) -> None:
+        if not self._finished:   # once: after ``wait`` the loop's turn finds it done
+            self._finished = True
+            self._done(self._future.result())
+
+    def wait(self) -> None:
+        self._future.result()
+        self._finish()
 
 
 @dataclass
@@ -210,3 +293,4 @@ class TableServices:
     thinker: Thinker = field(default_factory=PoolThinker)
     clock: Clock = field(default_factory=RealClock)
     deals: DealSource = field(default_factory=SecretDeals)
+    writer: Writer = field(default_factory=InlineWriter)

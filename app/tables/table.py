@@ -25,7 +25,7 @@ from app.review import replay
 from app.tables.pacing import ComputerTurns
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
-from app.tables.services import Saved, TableServices
+from app.tables.services import DONE, Saved, TableServices, Writing
 
 LOG_LENGTH = 80
 # seconds; a step is saved once its update has surely left for the screens (a write that starts
@@ -50,6 +50,7 @@ class Table:
                  moves: list[list[list[Any]]] | None = None) -> None:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
+        self.writer = services.writer
         # the registry checks every rule option: a tampered one raises ValueError here
         self.rules = game.make_rules(options.rules)
         # the game's generator draws the first dealer; every hand's seed comes from the deals
@@ -77,6 +78,8 @@ class Table:
         self.movers: list[Callable[[], None]] = []   # each screen's way to the table's address, once lost
         self.save_listeners: list[Callable[[int], None]] = []   # each screen's way to show the version saved
         self._save_pending: Any = None
+        self._writing: Writing | None = None   # a save under way: the next one starts when it is done
+        self._write_again = False                # ... and steps came meanwhile
         self.room = room
         self.computers = ComputerTurns(self)
         self.seating, self.presence = Seating(self), Presence(self)
@@ -333,20 +336,35 @@ class Table:
 
     # saving ------------------------------------------------------------------------------
     def save(self) -> None:
+        """Save the current step. One write at a time: a step that comes while one is under way
+        is saved right after it, together with any others."""
         if self._save_pending is not None:
             self._save_pending.cancel()
             self._save_pending = None
         if self.lost:
             return
-        saved = self.store.save(self)
+        if self._writing is not None:
+            self._write_again = True
+            return
+        write = self.store.write(self)
+        self._writing = started = DONE
+        writing = self.writer.run(write.work, lambda outcome: self._written(write.finish(outcome)))
+        if self._writing is started:   # not done already: under way on another thread
+            self._writing = writing
+
+    def _written(self, saved: Saved) -> None:
+        self._writing = None
+        again, self._write_again = self._write_again, False
         if saved is Saved.LOST:
             self.lose()
         elif saved is Saved.FAILED:
-            self._hold()
+            self._hold()   # its retry saves the steps that came meanwhile too
         else:
             self._tell_saved()
             if self.holding:
                 self._release()
+            if again:
+                self.save()
 
     def _tell_saved(self) -> None:
         for listener in list(self.save_listeners):
@@ -390,9 +408,13 @@ class Table:
                 self.save()
 
     def flush(self) -> None:
-        """Save now if a save is waiting."""
-        if self._save_pending is not None:
+        """Save now if a save is waiting, and return once it is written (or has failed)."""
+        if self._writing is not None:
+            self._writing.wait()   # its end starts the next write itself if steps came meanwhile
+        if self._writing is None and self._save_pending is not None:
             self.save()
+        if self._writing is not None:
+            self._writing.wait()
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the id, options and seats (saved beside it)."""

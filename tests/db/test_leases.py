@@ -4,6 +4,7 @@ process whose lease was taken over can never write the table again: its copy sto
 sends its screens to the table's address."""
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator
 
@@ -13,7 +14,7 @@ from app.games import GAMES_BY_ID
 from app.tables import registry
 from app.tables.lease import LeasedStore
 from app.tables.seats import Seat, TableOptions
-from app.tables.services import Saved
+from app.tables.services import Saved, ThreadWriter, Write
 from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST, Table
 from models.db import session_scope
 from models.tables import lease_of, load_table, save_table_if_version
@@ -150,8 +151,8 @@ class FlakyLeasedStore(LeasedStore):
 
     down = False
 
-    def save(self, table: Table) -> Saved:
-        return Saved.FAILED if self.down else super().save(table)
+    def write(self, table: Table) -> Write:
+        return Write(lambda: None, lambda _: Saved.FAILED) if self.down else super().write(table)
 
 
 async def test_a_save_retried_after_an_outage_is_fenced_too(database: str, clock) -> None:
@@ -170,5 +171,29 @@ async def test_a_save_retried_after_an_outage_is_fenced_too(database: str, clock
         await clock.advance(SAVE_RETRY_FIRST)    # the retry reaches the database: the epoch refuses it
         assert table.lost and moved == [table.id] and stored_version(table.id) == 0
         leave()
+    finally:
+        registry.configure(**vars(old))
+
+
+async def test_saves_on_threads_keep_their_order_and_a_flush_waits_for_them(here: LeasedStore) -> None:
+    """The server's writer (PostgreSQL's round trips off the event loop): the loop does not wait
+    for a save, steps that come meanwhile are written right after it in one more write, and a
+    flush returns only once the database holds the step."""
+    old = registry.configure(writer=ThreadWriter())
+    try:
+        table = new_table()
+        saved: list[int] = []
+        written = asyncio.get_running_loop().create_future()
+        table.on_saved(lambda version: (saved.append(version), version == 5 and written.set_result(version)))
+        for _ in range(5):
+            table.changed()
+            table.save()
+        assert table.saved_version == 0          # the loop went on: the write is on its thread
+        await asyncio.wait_for(written, 30)
+        assert saved == [1, 5] and stored_version(table.id) == 5
+        table.changed()
+        table.save()
+        table.flush()
+        assert table.saved_version == 6 and stored_version(table.id) == 6
     finally:
         registry.configure(**vars(old))
