@@ -55,6 +55,7 @@ class Tally:
     errors: Counter = field(default_factory=Counter)        # what went wrong, by kind
     seated: list[float] = field(default_factory=list)      # monotonic time each person's table opened
     drops: int = 0                                         # sockets dropped while playing (they reconnect)
+    dropped: Counter = field(default_factory=Counter)      # ... by the reason the client gives
 
 
 class Person:
@@ -104,9 +105,10 @@ class Person:
         if self.sio.connected:   # what the page has received: the server's outbox may forget it
             await self.sio.emit('ack', {'client_id': self.client_id, 'next_message_id': data.get('_id', 0) + 1})
 
-    def _dropped(self, *_: object) -> None:
+    def _dropped(self, *reason: object) -> None:
         if self.playing:
             self.tally.drops += 1
+            self.tally.dropped[str(reason[0]) if reason else 'unknown'] += 1
 
     def _read(self, text: str) -> None:
         phases, versions = PHASE.findall(text), VERSION.findall(text)
@@ -247,13 +249,15 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
     seated_rate = len(tally.seated) / max(1e-6, (max(tally.seated, default=start) - start))
     tally.latencies.clear()
     tally.drops = 0
+    tally.dropped.clear()
     before, at, crowd_cpu = usage(pids), time.monotonic(), time.process_time()
     await asyncio.gather(*tasks)
     after, elapsed, crowd_cpu = usage(pids), time.monotonic() - at, time.process_time() - crowd_cpu
     times = sorted(tally.latencies) or [float('nan')]
     pick = lambda share: times[min(len(times) - 1, int(share * (len(times) - 1)))]   # noqa: E731
     return {'people': people, 'p50': pick(0.5), 'p95': pick(0.95), 'p99': pick(0.99), 'clicks': len(tally.latencies),
-            'errors': sum(tally.errors.values()), 'drops': tally.drops, 'why': dict(tally.errors), 'tables_per_s': seated_rate,
+            'errors': sum(tally.errors.values()), 'drops': tally.drops,
+            'why': {**tally.errors, **{f'dropped: {reason}': n for reason, n in tally.dropped.items()}}, 'tables_per_s': seated_rate,
             'cpu': 100 * (after[0] - before[0]) / TICKS / elapsed, 'workers': 100 * (after[1] - before[1]) / TICKS / elapsed,
             'crowd': 100 * crowd_cpu / elapsed,
             'rss_mib': after[2] / 1024, 'workers_mib': after[3] / 1024}
