@@ -11,6 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine.cards import commitment
 from app.history import BETTER, Better, SeatResult, record_finished_game
+from app.review.coach.runs import keep_table_analyses
 from app.tables.table import Table
 
 logger = logging.getLogger(__name__)
@@ -126,6 +127,8 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
             continue
         if record is not None:
             ids.append(record)
+            if table.coach:   # hands reviewed while the game went on
+                keep_table_analyses(table, own, record, {deal.seed: deal.hand for deal in deals})
     # the database was down for every account: a finished game is recorded once saving works again
     table.recorded = not (failed and not ids)
     return ids

@@ -9,7 +9,7 @@ from nicegui.testing import User
 from people import log_in_and_see_history, new_account
 from seams import sees, until
 from test_review import first_hand_over
-from test_whole_games import sit_at
+from test_whole_games import as_the_normal_player, play_through, sit_at
 
 from app.i18n import language_scope
 from app.review.coach import decision_seed, decisions, evaluate
@@ -92,5 +92,35 @@ async def test_an_accounts_analysis_is_kept_and_its_accuracy_plotted_in_the_hist
         await user.open('/history')
         plot = one(user, 'accuracy-plot')
         assert plot.props['data-games'] == '1'
+    finally:
+        registry.configure(**vars(old))
+
+
+async def test_a_hand_reviewed_at_the_table_is_kept_with_the_game_once_it_is_recorded(user: User, fresh_accounts) -> None:
+    """An account reviews a hand while the game goes on (no record yet: the analysis lives on the
+    table); when the game ends and is recorded, the analysis goes with it, and the history's
+    review reads it back instead of weighing the hand again."""
+    thinker = Counting()
+    old = registry.configure(thinker=thinker)
+    try:
+        ana = new_account('Ana')
+        await log_in_and_see_history(user, 'Ana')
+        table = await sit_at(user, 'chinchon', seats=2, limit=50)
+        table.claim(0, ana, 'Ana')
+        await first_hand_over(user, table)
+        await user.open(f'/table/{table.id}/review/1')
+        await until(lambda: bool(summary(user)))
+        computed, judged = thinker.computed, summary(user)
+        assert computed > 0
+        await user.open(f'/table/{table.id}')
+        await play_through(user, table, as_the_normal_player('chinchon'))
+        await user.open('/history')
+        record = int(user.find(marker='game-link').elements.pop().props['href'].rsplit('/', 1)[1])
+        with session_scope() as session:
+            kept = session.get(HandCoach, (record, 1))
+            assert kept is not None and kept.decisions == int(judged['decisions']) == computed
+        await user.open(f'/history/{record}/review/1')
+        await until(lambda: bool(summary(user)))
+        assert summary(user) == judged and thinker.computed == computed
     finally:
         registry.configure(**vars(old))

@@ -100,18 +100,29 @@ def record_analysis(record_id: int, hand: HandReplay, seat: int) -> tuple[Analys
     except (SQLAlchemyError, ValueError, KeyError, TypeError):   # unreadable or unreachable: analyse again
         logger.warning('the coach of record %s hand %s could not be read', record_id, hand.number, exc_info=True)
 
-    def keep(analysis: Analysis) -> None:
-        summary = analysis.summary()
-        row = HandCoach(played_game_id=record_id, hand=hand.number, decisions=summary.decisions,
-                        labelled=sum(summary.labelled.values()), points_lost=round(summary.points_lost, 3),
-                        judgements_json=json.dumps([judgement.to_json() for judgement in analysis.judgements]))
-        try:
-            with session_scope() as session:
-                keep_coach(session=session, coach=row)
-        except SQLAlchemyError:   # shown all the same; it is analysed again next time
-            logger.warning('the coach of record %s hand %s could not be kept', record_id, hand.number, exc_info=True)
+    return Analysis(hand, seat, kept), lambda analysis: keep_analysis(record_id, hand.number, analysis)
 
-    return Analysis(hand, seat, kept), keep
+
+def keep_analysis(record_id: int, number: int, analysis: Analysis) -> None:
+    """Keep a finished analysis beside hand ``number`` of a recorded game."""
+    summary = analysis.summary()
+    row = HandCoach(played_game_id=record_id, hand=number, decisions=summary.decisions,
+                    labelled=sum(summary.labelled.values()), points_lost=round(summary.points_lost, 3),
+                    judgements_json=json.dumps([judgement.to_json() for judgement in analysis.judgements]))
+    try:
+        with session_scope() as session:
+            keep_coach(session=session, coach=row)
+    except SQLAlchemyError:   # shown all the same; it is analysed again next time
+        logger.warning('the coach of record %s hand %s could not be kept', record_id, number, exc_info=True)
+
+
+def keep_table_analyses(table: Any, seat: int, record_id: int, hands: dict[str, int]) -> None:
+    """A game just recorded for the account at ``seat``: the analyses its hands had at the table
+    (reviewed while the game went on) are kept beside the record, as if made from the history.
+    ``hands``: each hand's number by its seed."""
+    for (judged_seat, seed), analysis in list(table.coach.items()):
+        if judged_seat == seat and analysis.done and seed in hands:
+            keep_analysis(record_id, hands[seed], analysis)
 
 
 def analysis_for(source: Any, hand: HandReplay) -> tuple[Analysis, Callable[[Analysis], None] | None]:
