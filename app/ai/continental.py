@@ -128,7 +128,9 @@ class ContinentalBot:
             return on_turn and link_score(card, hand + [card], view.contract.sets, view.contract.runs) >= 4
         if self.level == 'normal':
             link = link_score(card, hand + [card], view.contract.sets, view.contract.runs)
-            return link >= (3 if on_turn else 6)
+            # never a card it would throw straight back: two normal players who each held a pair of
+            # threes took one three from each other and threw it back for ever, the stock untouched
+            return link >= (3 if on_turn else 6) and self._discard(view, hand + [card]) != card
         return self._hard_wants(view, card, hand, on_turn)
 
     def _hard_wants(self, view: View, card: Card, hand: list[Card], on_turn: bool) -> bool:
@@ -164,8 +166,9 @@ class ContinentalBot:
             card_points(card) for card in left) <= 10)
 
     # discards ------------------------------------------------------------------------------
-    def _discard(self, view: View) -> Card:
-        hand = list(view.hand)
+    def _discard(self, view: View, hand: list[Card] | None = None) -> Card:
+        """What to throw from ``hand`` (the view's own, unless another is asked about)."""
+        hand = list(view.hand) if hand is None else hand
         candidates = sorted(set(hand))
         if len(candidates) == 1:
             return candidates[0]

@@ -5,7 +5,7 @@ import pytest
 
 from app.ai.continental import make_bot
 from app.engine import continental as C
-from app.engine.cards import french_card, parse_french
+from app.engine.cards import french_card, parse_french, seeds_from
 from app.engine.protocol import Event
 
 
@@ -124,6 +124,20 @@ def test_hard_and_normal_finish_a_deal_where_they_used_to_pass_cards_back_and_fo
     state = C.new_game(C.Rules(), 2, random.Random(deal_seed))
     bots = [make_bot('hard', random.Random(f'{deal_seed}:0')), make_bot('normal', random.Random(f'{deal_seed}:1'))]
     for _ in range(3000):
+        if state.outcome() is not None:
+            break
+        seat = state.current_seat
+        state.apply(seat, bots[seat].choose(state.view(seat)))
+    assert state.outcome() is not None
+
+
+@pytest.mark.parametrize('seed', [1, 3, 4])
+def test_two_normal_players_finish_the_games_where_they_passed_a_three_back_and_forth(seed):
+    # the coach bench's self-play: hand 6 went on for ever, each taking the other's three of
+    # spades and throwing it straight back, the stock never drawn
+    state = C.new_game(C.Rules(), 2, random.Random(seed), hand_seeds=seeds_from(random.Random(seed + 1)))
+    bots = [make_bot('normal', random.Random(seed * 10 + seat)) for seat in range(2)]
+    for _ in range(6000):
         if state.outcome() is not None:
             break
         seat = state.current_seat
