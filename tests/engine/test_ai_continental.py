@@ -118,17 +118,22 @@ def test_hard_counts_a_card_passed_back_and_forth_once():
     assert seen[french_card('3d')] == 1
 
 
+def plays_out(state, bots, most: int) -> bool:
+    """The computers play the game on: True once it is over within ``most`` actions."""
+    for _ in range(most):
+        if state.outcome() is not None:
+            return True
+        seat = state.current_seat
+        state.apply(seat, bots[seat].choose(state.view(seat)))
+    return state.outcome() is not None
+
+
 def test_hard_and_normal_finish_a_deal_where_they_used_to_pass_cards_back_and_forth():
     # arena seed 2, deal 3: the old hard bot and normal took each other's discards for ever in hand 6
     deal_seed = 6660334802794327005
     state = C.new_game(C.Rules(), 2, random.Random(deal_seed))
     bots = [make_bot('hard', random.Random(f'{deal_seed}:0')), make_bot('normal', random.Random(f'{deal_seed}:1'))]
-    for _ in range(3000):
-        if state.outcome() is not None:
-            break
-        seat = state.current_seat
-        state.apply(seat, bots[seat].choose(state.view(seat)))
-    assert state.outcome() is not None
+    assert plays_out(state, bots, 3000)
 
 
 @pytest.mark.parametrize('seed', [1, 3, 4])
@@ -137,12 +142,7 @@ def test_two_normal_players_finish_the_games_where_they_passed_a_three_back_and_
     # spades and throwing it straight back, the stock never drawn
     state = C.new_game(C.Rules(), 2, random.Random(seed), hand_seeds=seeds_from(random.Random(seed + 1)))
     bots = [make_bot('normal', random.Random(seed * 10 + seat)) for seat in range(2)]
-    for _ in range(6000):
-        if state.outcome() is not None:
-            break
-        seat = state.current_seat
-        state.apply(seat, bots[seat].choose(state.view(seat)))
-    assert state.outcome() is not None
+    assert plays_out(state, bots, 6000)
 
 
 def test_a_cards_danger_counts_each_card_taken_once_and_stays_bounded():
