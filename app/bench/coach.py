@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 
 from app.bench.replay import percentile, self_play
 from app.games import GAMES, GAMES_BY_ID
-from app.review.coach import LABELS, Judgement, decision_seed, decisions, evaluator
-from app.review.coach.core import Z, judge
+from app.review.coach import LABELS, decision_seed, decisions, evaluator
+from app.review.coach.core import judge
 from app.review.replay import replay_hand
 
 LEVELS = ('easy', 'normal', 'hard')
@@ -49,10 +49,6 @@ class Judged:
     levels: dict[str, tuple[float, float, str | None]] = field(default_factory=dict)   # level -> (cost, sure, label)
 
 
-def sure_cost(judgement: Judgement) -> float:
-    return judgement.cost if judgement.cost >= Z * judgement.error else 0.0
-
-
 def judge_game(game_id: str, seats: int, seed: int, level: str) -> list[Judged]:
     """Every decision of seat 0 in one self-played game."""
     _, source, _ = self_play(game_id, seats, seed, level)
@@ -65,13 +61,13 @@ def judge_game(game_id: str, seats: int, seed: int, level: str) -> list[Judged]:
             results = evaluator(game_id).values(decision, random.Random(world_seed))
             judgement = judge(decision, results)
             seconds = time.perf_counter() - started
-            row = Judged(number, judgement.cost, sure_cost(judgement), judgement.label(game_id), seconds)
+            row = Judged(number, judgement.cost, judgement.sure_cost, judgement.label(game_id), seconds)
             for other in LEVELS:
                 bot = GAMES_BY_ID[game_id].ai_module.make_bot(other, random.Random(f'{world_seed}:{other}'))
                 option = (bot.choose(decision.view),)
                 if option in decision.options:
                     theirs = judge(replace(decision, chosen=decision.options.index(option)), results)
-                    row.levels[other] = (theirs.cost, sure_cost(theirs), theirs.label(game_id))
+                    row.levels[other] = (theirs.cost, theirs.sure_cost, theirs.label(game_id))
             judged.append(row)
     return judged
 

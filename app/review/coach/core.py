@@ -91,10 +91,16 @@ class Judgement:
     def cost(self) -> float:
         return max(0.0, self.values[self.best] - self.values[self.chosen])
 
+    @property
+    def sure_cost(self) -> float:
+        """The cost, or 0 where the worlds played cannot tell the two choices apart (``Z`` standard
+        errors of their difference)."""
+        return self.cost if self.cost >= Z * self.error else 0.0
+
     def label(self, game_id: str) -> str | None:
         if self.best == self.chosen:
             return BEST
-        if self.cost < Z * self.error:   # the worlds played cannot tell the two apart
+        if not self.sure_cost:   # the worlds played cannot tell the two apart
             return None
         return THRESHOLDS[game_id].label(self.cost)
 
