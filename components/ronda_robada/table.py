@@ -24,7 +24,8 @@ from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.log import log_lines
 from components.seats import backs_html
 from components.table.fit import grow
-from components.table.shell import Motion, TableScreen
+from components.table.moments import Motion
+from components.table.shell import TableScreen
 
 RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }

@@ -10,11 +10,7 @@ the log and the fair-deal box sit beside the table on a wide screen and open as 
 narrow one."""
 from __future__ import annotations
 
-from html import escape
-
 from nicegui import ui
-
-from app.i18n import CATALOGS, translate
 
 HEADER_PX = 48   # the site's header on a table page: fixed, so the table's height is known in CSS
 
@@ -100,21 +96,3 @@ def action_bar(*, two_rows_on_a_phone: bool = False) -> ui.element:
 def grow() -> ui.element:
     """The board's part that takes the room the fixed slots leave, and scrolls inside itself."""
     return ui.element('div').classes('hod-grow w-full')
-
-
-EMPTY_TIP = '<div class="hod-tip hod-tip-empty" aria-hidden="true"></div>'   # the slot's room, nothing to read
-
-
-def tip_html(language: str, keys: list[str]) -> str:
-    """The tip of the first of ``keys`` the catalog has; a tip that names keys (its ``.keys``
-    form) shows only where there is a keyboard and a mouse, its plain form everywhere else."""
-    catalog = CATALOGS[language]
-    key = next((key for key in keys if key in catalog), None)
-    if key is None:
-        return ''
-    text = escape(translate(language, key))
-    if f'{key}.keys' in catalog:
-        text = (f'<span class="hod-no-keys">{text}</span>'
-                f'<span class="hod-keys">{escape(translate(language, key + ".keys"))}</span>')
-    return (f'<div class="hod-tip" role="note" data-testid="tip"><span class="font-semibold">'
-            f'{escape(translate(language, "tips.title"))}</span> {text}</div>')

@@ -8,6 +8,10 @@ and scoreboard rows, and its seats' details (see ``components/chinchon/table.py`
 
 Every screen of a table subscribes to its seat and receives that seat's view after every step:
 two tabs, or two people, see the same game.
+
+Three parts of the screen live in modules of their own and are mixed in: what each redraw tells
+of the news (``moments.Storytelling``: cards travelling, banners, sounds), the first-game tips
+(``tips.Tips``) and a room's strip (``room_strip.RoomStrip``).
 """
 from __future__ import annotations
 
@@ -16,43 +20,35 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from nicegui import app, ui
+from nicegui import ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import CATALOGS, current_language, language_scope, names_list, number, personal, t
+from app.i18n import CATALOGS, current_language, language_scope, number, personal, t
 from app.tables.records import past_deals
 from app.tables.registry import watch
-from app.tables.room import REACTIONS, SPECTATOR
+from app.tables.room import SPECTATOR
 from app.tables.seats import FEMININE_NAMES
 from app.tables.table import Table
 from components.card import colour_scope, four_colours
-from components.controls import action_button, fold, icon_html, log_sheet_button, sound_switch
+from components.controls import action_button, fold, log_sheet_button, sound_switch
 from components.live import Live
 from components.review.links import review_link, table_review_path
 from components.seats import SEATS_CSS
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
-from components.table.fit import EMPTY_TIP, FIT_CSS, action_bar, tip_html
-from components.table.moments import MOMENTS_CSS, banner_html
+from components.table.fit import FIT_CSS, action_bar
+from components.table.moments import MOMENTS_CSS, Storytelling
+from components.table.room_strip import RoomStrip
+from components.table.tips import Tips
 from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
 
 
 # how long a card takes to travel across the table, per play speed (none at instant speed)
 MOTION_MS = {'slow': 600, 'normal': 500, 'fast': 420, 'instant': 0}   # within the pause before the next move
-STOCK = '[data-testid="stock"] > :first-child'        # the piles' pictures, not their captions
-DISCARD = '[data-testid="discard"] > :first-child'
-TIPS_KEY = 'tips'   # app.storage.user: game id -> whether its table shows tips
-SHUFFLES = frozenset({'deal', 'reshuffle', 'redeal'})   # events that shuffle cards
-Motion = tuple[str, str, bool]   # CSS selectors of where a card starts and lands; True: a copy flies
 
 
-def waiting_words(names: list[str]) -> str:
-    """Who a room's count still waits for, as a sentence ("Esperando a que siga Luis.")."""
-    return t('room.count_waiting' + ('.one' if len(names) == 1 else ''), names=names_list(names))
-
-
-class TableScreen(ABC):
+class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     """One seat's screen of a table. Subclasses draw their game's board."""
 
     seat_testid = 'seat'   # the other seats' boxes: where their cards come and go
@@ -136,90 +132,6 @@ class TableScreen(ABC):
     def action_bar(self, *, two_rows_on_a_phone: bool = False) -> ui.element:
         return action_bar(two_rows_on_a_phone=two_rows_on_a_phone)
 
-    def _room_strip(self) -> None:
-        """At a room: the turn clock, the reactions people send, who the count waits for, and
-        (for people) the reaction buttons. Its row is reserved: nothing below it moves."""
-        self.room_view = ui.html('', sanitize=False).classes('w-full hod-room-strip').mark('room-strip')
-        if self.spectator:
-            return
-        with ui.row().classes('w-full justify-center gap-1'):
-            for key in REACTIONS:
-                action_button(t(f'reaction.{key}'), 'reaction', self.speaking(lambda key=key: self._react(key)),
-                              tone='flat').classes('hod-reaction-button').props(f'data-reaction="{key}"')
-
-    def _react(self, key: str) -> None:
-        try:
-            self.table.reactions.send(self.seat, key)
-        except IllegalAction as refusal:
-            self.refused(refusal_text(refusal, self.parse_card))
-
-    def _room_html(self) -> str:
-        table, parts = self.table, []
-        if table.turn_clock.deadline is not None and table.turn_clock.seat() is not None:
-            seat = table.turn_clock.seat()
-            left = max(0, int((table.turn_clock.deadline - table.clock.wall()) * 1000))
-            if seat < 0:
-                words = t('room.clock_count')
-            elif seat == self.seat:
-                words = t('room.clock_you')
-            else:
-                words = t('room.clock_other', name=self.names[seat])
-            parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
-                         f'{icon_html("timer")} {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
-        if table.pause is not None and table.presence.ready:
-            # the others the count waits for (you see your own "Siguiente mano" button)
-            slow = [self.names[seat] for seat in table.presence.waiting_to_go_on() if seat != self.seat]
-            if slow:
-                parts.append(f'<span class="text-sm" data-testid="count-waiting">{escape(waiting_words(slow))}</span>')
-        for seat, (key, at) in sorted(table.reactions.recent().items()):
-            parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
-                         f'data-pin="{self.seat_testid}" data-at="{at}">'
-                         f'<b>{escape(self.names[seat])}:</b> {escape(t(f"reaction.{key}"))}</span>')
-        return f'<div class="flex flex-wrap items-center justify-center gap-2">{"".join(parts)}</div>'
-
-    def _tips_slot(self) -> None:
-        """First-game tips under the action bar, in a slot of their own height: on until you
-        finish a game of this kind in this browser, or switch them off (the switch is in the top bar)."""
-        with ui.element('div').classes('w-full hod-own hod-tips-slot'):
-            self.tips_view = ui.html('', sanitize=False).classes('w-full').mark('tips')
-
-    def _tips_choice(self) -> None:
-        # kept: the screen is also drawn from the table's background task
-        storage = self.user_storage if self.user_storage is not None else app.storage.user
-        self.tips_storage = storage
-        choices = storage.get(TIPS_KEY)
-        self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True
-
-    def _switch_tips(self) -> None:
-        self.tips_on = not self.tips_on
-        self._remember_tips(self.tips_on)
-        self.render(self.table.view(self.seat))
-
-    def _remember_tips(self, on: bool) -> None:
-        choices = self.tips_storage.get(TIPS_KEY)
-        self.tips_storage[TIPS_KEY] = {**(choices if isinstance(choices, dict) else {}), self.table.game.id: on}
-
-    def _draw_tips(self, view: Any, phase: str) -> None:
-        if phase == 'over':
-            choices = self.tips_storage.get(TIPS_KEY)
-            if not isinstance(choices, dict) or self.table.game.id not in choices:
-                self._remember_tips(False)   # your first game is over: no tips next time, unless asked for
-        # with tips off, or a moment without one, the slot keeps a tip's room: the hand above it stays
-        # put when the tips go off by themselves after your first game, and at a page loaded again
-        tip = tip_html(self.language, self.tip_keys(view, phase)) if self.tips_on else ''
-        self.live.html(self.tips_view, tip or EMPTY_TIP)
-        if self.spectator:   # watches without a tips switch
-            return
-        label = t('tips.off') if self.tips_on else t('tips.on')
-        self.live.attrs(self.tips_switch, {'aria-label': label, 'aria-pressed': str(self.tips_on).lower(),
-                                           'innerHTML': f'{icon_html("tips_and_updates")}<span>{escape(label)}</span>'})
-        self.tips_switch.label = label
-
-    def tip_keys(self, view: Any, phase: str) -> list[str]:
-        """The catalog keys of this moment's tip, the most particular first (the first one the
-        catalog has is shown)."""
-        return [f'tips.{self.table.game.id}.{phase}', f'tips.{phase}']
-
     # what the screen shows -------------------------------------------------------------------
     def phase(self, view: Any) -> str:
         """'over', 'count' (a hand's count is on the screen), or the game's own turn phase."""
@@ -279,70 +191,6 @@ class TableScreen(ABC):
         it kills the server, instead of reading the database)."""
         self.live.attrs(self.root, {'data-saved': str(version)})
         self.live.send()
-
-    def _news(self) -> list[dict[str, Any]]:
-        """The events since the last redraw of this screen."""
-        events, new = self.visible_log(), []
-        for event in reversed(events):   # the log keeps its last events only: found by identity
-            if event is self.last_event:
-                break
-            new.insert(0, event)
-        else:
-            new = [] if self.last_event is not None else new   # not found: a new game began
-        self.last_event = self._last_event()
-        return new
-
-    def _travel(self, new: list[dict[str, Any]]) -> None:
-        """The cards the new events moved travel with this patch (the last two events: at speed a
-        computer's draw and discard come together)."""
-        for event in new[-2:]:
-            for source, target, ghost in self.motions(event):
-                self.live.motion(source, target, ghost=ghost)
-
-    def _announce(self, new: list[dict[str, Any]]) -> None:
-        """A big moment among the new events gets a banner over the table (the latest one)."""
-        moments = [moment for moment in map(self.banner, new) if moment is not None]
-        if moments:
-            kind, text = moments[-1]
-            self.live.html(self.banner_view, banner_html(kind, text, self.table.version))
-
-    def _sound(self, news: list[dict[str, Any]], phase: str, view: Any) -> None:
-        """A flick for each card moved, a shuffle for a deal or a stock rebuilt, a chime when it
-        becomes your turn, a flourish when you win (the browser plays them, unless muted)."""
-        kinds = {event['kind'] for event in news}
-        if kinds & SHUFFLES:
-            self.live.sound('shuffle')
-        elif any(self.motions(event) for event in news):
-            self.live.sound('flick')
-        before, self.sounded_phase = getattr(self, 'sounded_phase', phase), phase
-        if phase != before and phase not in ('wait', 'count', 'over') and before in ('wait', 'count'):
-            self.live.sound('chime')
-        if phase == 'over' and before != 'over' and self.seat in view.outcome.winners:
-            self.live.sound('win')
-
-    def fresh_discard(self) -> bool:
-        """The discard pile's top was just thrown by another seat (the answers to its offer do not
-        cover it): ringed until the next move."""
-        for event in reversed(self.visible_log()):
-            if event['kind'] != 'pass_offer':
-                return event['kind'] == 'discard' and event.get('seat') != self.seat
-        return False
-
-    def banner(self, event: dict[str, Any]) -> tuple[str, str] | None:
-        """(kind, words) of a banner for this event, or None: the game's big moments."""
-        return None
-
-    def _last_event(self) -> dict[str, Any] | None:
-        events = self.visible_log()
-        return events[-1] if events else None
-
-    def seat_selector(self, seat: int) -> str:
-        return f'[data-testid="{self.seat_testid}"][data-seat="{seat}"]'
-
-    # your cards, found without naming them (a motion carries no card code): the one you chose,
-    # or the last one (a card drawn goes to the right, so it is the last match)
-    CHOSEN_CARD = '[data-testid="hand-card"].hod-selected'
-    NEW_CARD = '[data-testid="hand-card"]'
 
     def others(self) -> list[int]:
         """The other seats in playing order, starting after this one (every seat, for a spectator)."""
@@ -526,21 +374,6 @@ class TableScreen(ABC):
     @abstractmethod
     def log_lines(self) -> list[str]:
         ...
-
-    def motions(self, event: dict[str, Any]) -> list[Motion]:
-        """Where the cards of a public event travel: drawing from the stock or the discard pile goes
-        to the seat (into your hand for you), discarding goes from the seat (your card) to the pile."""
-        kind, seat = event['kind'], event.get('seat')
-        if seat is None:
-            return []
-        mine = seat == self.seat
-        if kind == 'draw_stock':
-            return [(STOCK, self.NEW_CARD if mine else self.seat_selector(seat), not mine)]
-        if kind in ('draw_discard', 'take_offer'):
-            return [(DISCARD, self.NEW_CARD if mine else self.seat_selector(seat), not mine)]
-        if kind == 'discard':
-            return [(self.CHOSEN_CARD if mine else self.seat_selector(seat), DISCARD, False)]
-        return []
 
     def hand_number(self, view: Any) -> int:
         """The hand on the screen: while its count is read, the hand that was counted (the engine

@@ -321,7 +321,6 @@ async def test_a_count_waits_for_every_person_present_and_then_for_the_clock(clo
 
 def test_a_full_room_of_computers_finds_each_a_name_of_its_own() -> None:
     from app.games import GAMES_BY_ID
-    from app.tables.registry import new_table_id
     from app.tables.room import Room
     from app.tables.registry import new_table
     from app.tables.seats import ROOM_BOT_NAMES, Seat, TableOptions
@@ -351,7 +350,7 @@ async def test_a_wrong_invite_secret_seats_nobody(user: User, create_user) -> No
 ])
 def test_who_a_count_waits_for_reads_as_a_sentence(language: str, words: list[str]) -> None:
     from app.i18n import language_scope
-    from components.table.shell import waiting_words
+    from components.table.room_strip import waiting_words
 
     with language_scope(language):
         assert [waiting_words(['Luis', 'Eva', 'Mateo'][:n]) for n in (1, 2, 3)] == words
