@@ -6,13 +6,14 @@ coach takes.
 For each game and level, plays seeded games between computers of that level, replays every hand
 and has the coach judge every decision of seat 0 (as a review does). Prints, per level: the
 decisions judged, the mean points lost per decision with its 95 % interval, the same counting
-only the costs the worlds are sure of ("sure lost"), the share of each label and the accuracy
-(share with no label).
+only the costs the worlds are sure of ("sure lost", what a review's summary counts), the share of
+each label and the accuracy (share with no label).
 
 Then **at the same positions**: every position judged above, from the games of all levels, is
 put to each level's computer as well, and its choice is judged in the same worlds. Self-play
 rows compare different games (a level that plays well meets other positions than one that plays
-badly); these compare the levels' choices where they face the very same decision. Only
+badly); these compare the levels' choices where they face the very same decision, and the
+difference between two levels is also given position by position (a paired interval). Only
 positions where the decision is a single action (Chinchón's draws and discards, some of
 Continental's) count there; Ronda Robada's are whole turns' plans.
 
@@ -107,6 +108,8 @@ def main() -> None:
                 print(f'at the same {len(pooled)} positions (single-action decisions of all the games above):')
                 for level in LEVELS:
                     line(level, [judged.levels[level] for judged in pooled])
+                for weaker, stronger in zip(LEVELS, LEVELS[1:]):
+                    paired(weaker, stronger, pooled)
             if times:
                 per_hand = list(hands.values())
                 print(f'evaluation ms per decision: p50 {statistics.median(times):.0f}, p95 {percentile(times, 0.95):.0f};'
@@ -127,6 +130,16 @@ def line(level: str, rows: list[tuple[float, float, str | None]]) -> None:
     shares = [100.0 * labels.count(name) / len(rows) if rows else 0.0 for name in LABELS]
     print(f'{level:<8}{len(rows):>10}{mean:>16.2f}{half:>8.2f}{sure:>11.2f}{sure_half:>8.2f}'
           + ''.join(f'{share:>11.1f}%' for share in shares) + f'{100.0 - sum(shares):>9.1f}%')
+
+
+def paired(weaker: str, stronger: str, pooled: list[Judged]) -> None:
+    """How much more the weaker level loses than the stronger one at the same positions, position by
+    position: the levels' intervals above overlap where this one may not, since most positions see
+    both levels make the same choice (a difference of 0)."""
+    for name, index in (('lost', 0), ('sure lost', 1)):
+        mean, half = interval([judged.levels[weaker][index] - judged.levels[stronger][index] for judged in pooled])
+        print(f'  {weaker} - {stronger}, {name} per decision: {mean:+.2f} ± {half:.2f}')
+
 
 if __name__ == '__main__':
     main()

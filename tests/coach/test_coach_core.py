@@ -67,4 +67,11 @@ def test_accuracy_is_the_share_with_no_label() -> None:
     assert summary.decisions == 4 and summary.labelled == {'inaccuracy': 1, 'mistake': 0, 'blunder': 1}
     assert summary.accuracy == 50.0 and summary.points_lost == pytest.approx(24.1)
     assert summarise('chinchon', []).accuracy is None
+
+
+def test_points_lost_count_only_what_the_worlds_are_sure_of() -> None:
+    noisy = judge(decision(chosen=0), [[0.0, 60.0], [0.0, -40.0], [0.0, 50.0], [0.0, -30.0]])   # 10 ± 26
+    clear = judge(decision(chosen=0), steady([-4.0, 0.0]))
+    assert noisy.cost == pytest.approx(10.0) and noisy.sure_cost == 0.0
+    assert summarise('chinchon', [noisy, clear]).points_lost == pytest.approx(4.0)
     assert set(THRESHOLDS) == {'chinchon', 'ronda-robada', 'continental'}

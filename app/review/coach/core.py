@@ -158,7 +158,10 @@ def paired_means(rollouts: list[list[float]]) -> list[float]:
 @dataclass(frozen=True, slots=True)
 class Summary:
     """A seat's decisions over a hand or a game: how many, the share with no label (accuracy) and
-    the points its choices lost, with each label's count."""
+    the points its choices lost, with each label's count. Only the losses the worlds are sure of
+    count (``sure_cost``): the best of several noisy means lies above its true value, so a near
+    call would otherwise cost a little whoever made it, and a hand of good choices would still
+    read as points thrown away."""
     decisions: int
     labelled: dict[str, int]
     points_lost: float
@@ -176,7 +179,7 @@ def summarise(game_id: str, judgements: list[Judgement]) -> Summary:
         label = judgement.label(game_id)
         if label in labelled:
             labelled[label] += 1
-    return Summary(len(judgements), labelled, sum(judgement.cost for judgement in judgements))
+    return Summary(len(judgements), labelled, sum(judgement.sure_cost for judgement in judgements))
 
 
 def decision_seed(hand_seed: str, seat: int, step: int) -> int:
