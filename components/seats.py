@@ -36,6 +36,7 @@ SEATS_CSS = '''
   min-width: 0; }
 .hod-seat-cards .hod-card { width: 26px; } .hod-seat-cards .hod-fan > * + * { margin-left: -18px; }
 @media (max-width: 640px) { .hod-seat { height: 60px; padding: 2px 6px 3px; }
+  .hod-seat-head { font-size: 12px; gap: 3px; }   /* a dealer's name and points fit a 360 px phone's third */
   .hod-seat-cards > span { display: none; } .hod-seat-cards .hod-card { width: 22px; } .hod-seat-row { gap: 6px; } }
 .hod-short { display: none; }
 @media (max-width: 640px) { .hod-seat .hod-short { display: inline; } .hod-seat .hod-long { display: none; } }
