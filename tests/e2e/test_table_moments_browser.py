@@ -26,6 +26,10 @@ def test_the_stocks_last_rebuild_is_announced(page: Page) -> None:
 # counts every AudioContext the page makes and every sound it starts
 COUNT_AUDIO = """(() => {
   window.__audio = {contexts: 0, sounds: 0};
+  // what the page took as its first use, for the failure's message (audio starts only after one)
+  window.__inputs = [];
+  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, (e) => window.__inputs.push(
+    `${type} ${e.key || ''} ${e.target?.dataset?.testid || e.target?.tagName} trusted=${e.isTrusted}`), true);
   const Real = window.AudioContext;
   window.AudioContext = class extends Real { constructor(...args) { super(...args); window.__audio.contexts += 1; } };
   for (const Node of [OscillatorNode, AudioBufferSourceNode]) {
@@ -54,7 +58,8 @@ def test_no_sound_before_the_first_click_and_the_mute_switch_is_remembered(page:
     switch = page.get_by_test_id('sound-toggle')
     expect(switch).to_have_attribute('aria-pressed', 'true')
     computers_play(page, base_url)
-    assert page.evaluate('window.__audio') == {'contexts': 0, 'sounds': 0}   # the page has not been used yet
+    # the page has not been used yet
+    assert page.evaluate('window.__audio') == {'contexts': 0, 'sounds': 0}, page.evaluate('window.__inputs')
     page.get_by_test_id('scoreboard-fold').locator('summary').click()       # a first click, of no consequence
     computers_play(page, base_url)
     page.wait_for_function('window.__audio.sounds > 0', timeout=20000)      # cards flick as they move
