@@ -151,6 +151,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     their tests in this order."""
     for item in items:
         item.add_marker(getattr(pytest.mark, tier_of(item)))
-    # stable: keeps file order within each tier, but for its long tests, which start it, so that the
-    # other worker's tests run beside them instead of one worker finishing the run alone
-    items.sort(key=lambda item: (TIERS.index(tier_of(item)), item.get_closest_marker('long') is None))
+    items.sort(key=lambda item: TIERS.index(tier_of(item)))  # stable: keeps file order within each tier

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from table_browser import FrameWatch, version
@@ -84,7 +83,6 @@ def the_clock_counts_down(page: Page) -> None:
     page.wait_for_function(CLOCK_WENT_DOWN, timeout=5000)
 
 
-@pytest.mark.long   # about 50 s
 def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_browser_watches(browser: Browser, base_url: str) -> None:
     ana_context = browser.new_context(base_url=base_url, locale='es-ES')
     luis_context = browser.new_context(base_url=base_url, locale='es-ES')

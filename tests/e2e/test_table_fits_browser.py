@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import urllib.request
 
-import pytest
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -124,7 +123,6 @@ def play_on(page: Page, base_url: str) -> None:
                                    "'[data-testid=next-hand], [data-testid=play-again]')", arg=before)
 
 
-@pytest.mark.long   # about three minutes
 def test_every_table_fits_every_window_and_keeps_its_places(browser: Browser, base_url: str) -> None:
     context = browser.new_context(base_url=base_url, locale='es-ES')
     try:

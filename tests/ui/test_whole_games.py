@@ -139,7 +139,6 @@ async def test_a_whole_ronda_robada_game(user: User, clock, seats: int) -> None:
     scanned(user, table)
 
 
-@pytest.mark.long   # 45 s
 async def test_a_whole_continental_game_of_seven_hands(user: User, clock) -> None:
     table = await sit_at(user, 'continental', seats=4)
     taken = await play_through(user, table, as_the_normal_player('continental'))
