@@ -1,8 +1,10 @@
 """Times as the reader reads them: month names in the page's language, the clock of the reader's
 time zone. The server only knows UTC; the browser tells its offset once the page is connected.
-Without an answer (no JavaScript, a slow link) the time is given in UTC and says so."""
+A page shows its times in UTC (and says so) at once, and on the reader's clock once the browser
+has answered; without an answer (no JavaScript, a link that never connects) they stay in UTC."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 
 from nicegui import ui
@@ -11,9 +13,22 @@ from app.i18n import t
 
 MAX_OFFSET = 14 * 60   # minutes: the furthest time zones from UTC are +14:00 and -12:00
 ASK_OFFSET = 'new Date().getTimezoneOffset()'
+# seconds for the page to connect and the browser to answer; generous, since the times are already
+# shown in UTC meanwhile and a busy machine or a slow phone can take several seconds to connect
+ANSWER_TIMEOUT = 20.0
 
 
-async def reader_offset(timeout: float = 3.0) -> int | None:
+async def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]]) -> None:
+    """Each label's text for an offset (None: UTC), in UTC at once, then on the reader's clock."""
+    for label, text in times:
+        label.set_text(text(None))
+    offset = await reader_offset()
+    if offset is not None:
+        for label, text in times:
+            label.set_text(text(offset))
+
+
+async def reader_offset(timeout: float = ANSWER_TIMEOUT) -> int | None:
     """The reader's offset from UTC in minutes east (Madrid in summer: 120), or None when the
     browser does not say within `timeout` seconds or says something that is not an offset."""
     try:

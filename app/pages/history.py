@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from datetime import datetime
 
 from nicegui import ui
@@ -24,7 +25,7 @@ from app.routes import route_exists
 from app.sessions import login_redirect
 from app.visitor import current_account
 from components.frame import frame
-from components.local_time import local, reader_offset, when
+from components.local_time import local, show_times, when
 
 LEVEL_ORDER = {level: position for position, level in enumerate((*LEVELS, MIXED_LEVEL))}
 GAME_ORDER = {game.id: position for position, game in enumerate(GAMES)}
@@ -87,9 +88,7 @@ async def history_page(request: Request) -> RedirectResponse | None:
             ui.pagination(1, listing.pages, direction_links=True, value=listing.page,
                           on_change=lambda event: ui.navigate.to(history_path(game_id, event.value))) \
                 .props('max-pages=5 boundary-numbers').classes('self-center').mark('pages')
-        offset = await reader_offset()   # the times fill in once the browser has said its time zone
-        for label, moment in times:
-            label.set_text(when(moment, offset))
+        await show_times([(label, partial(when, moment)) for label, moment in times])
     return None
 
 

@@ -25,7 +25,7 @@ from app.sessions import login_redirect
 from app.tables.seats import SPEEDS
 from app.visitor import current_account
 from components.frame import frame
-from components.local_time import reader_offset, when
+from components.local_time import show_times, when
 from components.review.links import record_review_path, review_link
 
 RECORD_ID = re.compile(r'[0-9]{1,12}')
@@ -71,9 +71,9 @@ async def game_page(request: Request, record_id: str) -> RedirectResponse | None
                 heading(t('history.detail.fair'))
                 ui.label(t('history.detail.fair_help')).classes('text-sm text-gray-700')
                 seeds_list(detail.hands)
-    offset = await reader_offset()
-    for label, key, moment in times:
-        label.set_text(t(key, game=t(game.name_key), when=when(moment, offset)))
+    await show_times([(label, lambda offset, key=key, moment=moment: t(key, game=t(game.name_key),
+                                                                       when=when(moment, offset)))
+                      for label, key, moment in times])
     return None
 
 

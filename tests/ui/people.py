@@ -16,7 +16,7 @@ PASSWORD = 'correct horse'
 ASK_OFFSET = re.compile(re.escape('new Date().getTimezoneOffset()'))
 
 
-def set_browser_clock(user: User, offset: int) -> None:
+def set_browser_clock(user: User, offset: int | str) -> None:
     """Make the simulated browser's getTimezoneOffset() answer this (minutes; -120: two hours ahead of UTC)."""
     user.javascript_rules[ASK_OFFSET] = lambda _: offset
 

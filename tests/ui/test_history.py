@@ -148,6 +148,15 @@ async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) 
     assert 'toLocaleString("es"' in timeline['tooltip'][':formatter']
 
 
+async def test_times_stay_in_utc_and_say_so_when_the_browser_gives_no_offset(user: User) -> None:
+    set_browser_clock(user, 'not an offset')   # a browser whose answer is no time zone
+    play(new_account('Ana'), 'chinchon', 12, won=True, minutes_later=50)
+    await log_in_and_see_history(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='game-row-0'):
+        await user.should_see('1 may 2026, 20:50 (UTC)')
+
+
 @pytest.mark.parametrize('value', ['²', '٣', '9' * 5000, '-2', '0', 'abc', '', '2.0', '1e3', '%00', '２'])
 async def test_any_page_value_gives_the_normal_page(user: User, value: str) -> None:
     ana = new_account('Ana')
