@@ -222,7 +222,14 @@ export default {
     if (watching) return;
     watching = true;
     const refocus = keepFocus();
-    const unlock = () => { unlocked = true; };
+    // the audio is made as the first button or key goes down, not with the first sound: making it
+    // blocks the page for tens of ms (70 in headless Chromium), which a person's press hides (the
+    // click comes when the button is released) but the first move's redraw would show
+    const unlock = () => {
+      if (unlocked) return;
+      unlocked = true;
+      if (soundOn()) context();
+    };
     document.addEventListener("pointerdown", unlock, true);
     document.addEventListener("keydown", unlock, true);
     document.addEventListener("click", soundSwitch);
