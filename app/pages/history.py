@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from functools import partial
 from datetime import datetime
+from functools import partial
 
 from nicegui import ui
 from starlette.requests import Request
