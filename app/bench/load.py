@@ -66,7 +66,7 @@ def serve(args: argparse.Namespace) -> None:
         for _ in range(args.tables):
             options = TableOptions(seats=args.seats, level=args.level, speed='instant', hints=True)
             table = create_table(game, options, [Seat('person', name='bench')])
-            watch(table, 0, lambda view, events, table=table: loop.call_later(0.05, person, table))
+            watch(table, 0, lambda snapshot, table=table: loop.call_later(0.05, person, table))
             person(table)
             tables.append(table)
         while True:

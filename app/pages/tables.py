@@ -20,6 +20,7 @@ from app.i18n import current_language, language_scope, t
 from app.tables.registry import TableUnavailable, add_table, create_table, new_table, open_table, services
 from app.tables.room import SPECTATOR, Room, clean_name
 from app.tables.seats import ROOM_BOT_NAMES, Seat
+from app.tables.port import SeatPort
 from app.tables.table import Table
 from app.visitor import (current_account, current_user_id, guest_token, my_open_table, remember_table, watch,
                          watched_tables)
@@ -142,10 +143,11 @@ def _show(table: Table, seat: int, request: Request) -> None:
     # read now, in this page's request: a waiting room turns into the table from the event of
     # whoever started it, whose browser (storage, language) is not this one
     language, storage = current_language(), app.storage.user
+    port = SeatPort(table, seat)
 
     def play() -> None:
         with language_scope(language):
-            screen(game)(table, seat, on_new_game=lambda: ui.navigate.to(game.play_path), storage=storage).build()
+            screen(game)(port, on_new_game=lambda: ui.navigate.to(game.play_path), storage=storage).build()
 
     if not table.waiting:
         play()
@@ -159,7 +161,7 @@ def _show(table: Table, seat: int, request: Request) -> None:
 
     url = str(request.base_url).rstrip('/') + invite_path(table)
     with holder:
-        WaitingRoom(table, seat, invite_url=url, on_started=started).build()
+        WaitingRoom(port, invite_url=url, on_started=started).build()
 
 
 def invite_page(table_id: str, secret: str, request: Request) -> RedirectResponse | None:

@@ -164,7 +164,7 @@ class Reactions:
             raise IllegalAction('reaction_too_soon', 'one reaction every few seconds')
         self._last[seat] = now
         self.shown[seat] = (key, table.clock.wall())
-        table.notify([])
+        table.notify()
 
     def recent(self) -> dict[int, tuple[str, float]]:
         now = self.table.clock.wall()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +26,7 @@ from app.review import replay
 from app.tables.pacing import ComputerTurns
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
+from app.tables.snapshot import RoomLine, SeatLine, Snapshot, ordered_hand, visible_log
 from app.tables.services import DONE, Saved, TableServices, Writing
 
 LOG_LENGTH = 80
@@ -36,7 +38,7 @@ SAVE_DELAY = 0.05
 SAVE_RETRY_FIRST, SAVE_RETRY_MOST = 0.5, 30.0
 logger = logging.getLogger(__name__)
 
-Subscriber = Callable[[Any, list[Event]], None]   # (this seat's view, the public events of the step)
+Subscriber = Callable[[Snapshot], None]   # what one screen may know, after every step
 
 
 class Table:
@@ -75,6 +77,8 @@ class Table:
         self.recorded = recorded          # the finished game went to the history of its account holders
         self.person_acted = person_acted  # a person has played here (a guest table nobody played at is pruned)
         self.subscribers: dict[int, list[Subscriber]] = {}
+        self._commands = 0         # screens' commands under way: their steps are told after them
+        self._untold = False       # ... and a step came meanwhile
         self.movers: list[Callable[[], None]] = []   # each screen's way to the table's address, once lost
         self.save_listeners: list[Callable[[int], None]] = []   # each screen's way to show the version saved
         self._save_pending: Any = None
@@ -98,6 +102,36 @@ class Table:
     def public_view(self) -> Any:
         """What anybody may know, for spectators: a seat's view without its hand or its choices."""
         return replace(self.state.view(0), hand=(), legal_actions=())
+
+    def snapshot(self, seat: int) -> Snapshot:
+        """All that one screen of this seat (or a spectator's, seat < 0) may know, now."""
+        view = self.view(seat)
+        over = self.is_over()
+        phase = 'waiting' if self.waiting else 'over' if over else 'count' if self.pause is not None else 'playing'
+        person = 0 <= seat < len(self.seats) and self.seats[seat].is_person
+        order = ordered_hand(self.hand_orders.get(seat, ()), view.hand) if person else []
+        return Snapshot(
+            table_id=self.id, game=self.game, options=self.options, seat=seat, version=self.version,
+            saved_version=self.saved_version, view=view, phase=phase,
+            seats=tuple(SeatLine(name=s.name, is_person=s.is_person, is_empty=s.is_empty, level=s.level)
+                        for s in self.seats),
+            hand_order=tuple(order), log=visible_log(self.log, self.pause is not None, self.game.hand_end_events),
+            hand_results=tuple(self.hand_results), past_games=tuple(self.past_games),
+            games_won=tuple(self.games_won()), game_number=self.game_number, reviewable=self.moves is not None,
+            must_answer=person and self.must_answer_during_pause(seat), ready=frozenset(self.presence.ready),
+            holding=self.holding,
+            room=self._room_line())
+
+    def _room_line(self) -> RoomLine | None:
+        if self.room is None:
+            return None
+        clock_seat = self.turn_clock.seat() if self.turn_clock.deadline is not None else None
+        left = 0 if clock_seat is None else max(0, int((self.turn_clock.deadline - self.clock.wall()) * 1000))
+        return RoomLine(creator=self.room.creator, clock=self.room.clock, started=self.room.started,
+                        free_seats=tuple(self.seating.free_seats()), stand_ins=tuple(sorted(self.presence.stand_ins)),
+                        count_waits_for=tuple(self.presence.waiting_to_go_on()) if self.pause is not None else (),
+                        clock_seat=clock_seat, clock_left_ms=left,
+                        reactions=tuple((seat, key, at) for seat, (key, at) in sorted(self.reactions.recent().items())))
 
     def is_over(self) -> bool:
         return self.state.outcome() is not None
@@ -162,7 +196,7 @@ class Table:
             return
         self.presence.ready.add(seat)
         if self.presence.waiting_to_go_on():   # at a room, the others present are still reading it
-            self.notify([])
+            self.notify()
             return
         self.go_on_from_count()
 
@@ -224,11 +258,20 @@ class Table:
         return action if self.version == version and action in view.legal_actions else None
 
     def arrange(self, seat: int, order: list[str]) -> None:
-        """How a person arranged their hand (every screen of theirs shows the same order)."""
-        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_person:
+        """How a person arranged their hand (every screen of theirs shows the same order). Codes
+        of cards not in the hand are dropped, so a crafted order stores nothing else."""
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_person or not isinstance(order, list):
             return
-        self.hand_orders[seat] = list(order)
+        self.hand_orders[seat] = ordered_hand([code for code in order if isinstance(code, str)],
+                                              self.state.view(seat).hand)
         self.save_soon()
+        self.notify()
+
+    def _keep_hand_orders(self) -> None:
+        """After a step, each arranged hand's order follows the cards it holds now: the cards that
+        left it go, the new ones join at the right in the order they came."""
+        for seat, order in self.hand_orders.items():
+            self.hand_orders[seat] = ordered_hand(order, self.state.view(seat).hand)
 
     # subscribers -------------------------------------------------------------------
     def subscribe(self, seat: int, subscriber: Subscriber) -> Callable[[], None]:
@@ -263,18 +306,40 @@ class Table:
     def watched(self) -> bool:
         return any(self.subscribers.values())
 
-    def notify(self, events: list[Event]) -> None:
-        """Tell every subscriber of the step, each with its own seat's view."""
+    def notify(self) -> None:
+        """Tell every subscriber of the step, each with its own seat's snapshot: at once, or, for a
+        step made inside a screen's command (``telling_later``), once that command has returned,
+        so that no screen is redrawn in the middle of its own action. Steps made meanwhile are
+        told together."""
         self.turn_clock.arm()
+        if self._commands:
+            self._untold = True
+            return
+        self.publish()
+
+    def publish(self) -> None:
+        """Every subscriber receives its seat's snapshot now."""
+        self._untold = False
         for seat, listeners in list(self.subscribers.items()):
             if not listeners:
                 continue
-            view = self.view(seat)
+            snapshot = self.snapshot(seat)
             for listener in list(listeners):
                 try:
-                    listener(view, events)
+                    listener(snapshot)
                 except Exception:   # one broken screen must not stop the table for the others
                     logger.exception('a subscriber of table %s failed', self.id)
+
+    @contextmanager
+    def telling_later(self) -> Iterator[None]:
+        """A screen's command runs inside: its steps are told when the outermost one returns."""
+        self._commands += 1
+        try:
+            yield
+        finally:
+            self._commands -= 1
+            if not self._commands and self._untold:
+                self.publish()
 
     def changed(self, events: Iterable[Event] = (), *, notes: Iterable[dict[str, Any]] = ()) -> None:
         """A step: the version goes up, the events (and the room's notes) go to the log, the step
@@ -283,7 +348,7 @@ class Table:
         self.version += 1
         self.log = (self.log + [event.to_dict() for event in events] + list(notes))[-LOG_LENGTH:]
         self.save_soon()
-        self.notify(events)
+        self.notify()
 
     # the computer seats --------------------------------------------------------------
     async def settle(self) -> None:
@@ -308,6 +373,7 @@ class Table:
     def _step(self, events: list[Event], *, start: bool = True) -> None:
         ended = [event.to_dict() for event in events if event.kind in self.game.hand_end_events]
         self.hand_results += ended
+        self._keep_hand_orders()
         out = self.people_are_out()
         # the count waits for the people, unless they were all out already: then the rest plays out
         if ended and not self.is_over() and not (out and self._people_were_out):
@@ -381,14 +447,14 @@ class Table:
         wait = min(SAVE_RETRY_MOST, SAVE_RETRY_FIRST * 2 ** (self.failed_saves - 1))
         self._save_pending = self.clock.call_later(wait, self.save)
         if self.failed_saves == 1:
-            self.notify([])
+            self.notify()
 
     def _release(self) -> None:
         """Saving works again: a game that ended meanwhile is recorded now, and play goes on."""
         self.failed_saves = 0
         if self.is_over() and not self.recorded:
             self.store.game_over(self)
-        self.notify([])
+        self.notify()
         self.computers.start()
 
     def lose(self) -> None:

@@ -2,7 +2,6 @@
 inside the table shell shared by every game (components/table/shell.py) from this seat's view."""
 from __future__ import annotations
 
-from collections import Counter
 from html import escape
 from typing import Any
 
@@ -14,7 +13,7 @@ from app.engine.chinchon.actions import BuyBack, Close, Discard, DrawDiscard, Dr
 from app.engine.chinchon.melds import best_arrangement, best_close, best_discard
 from app.engine.chinchon.state import MAX_RESHUFFLES
 from app.i18n import counted, number, personal, t
-from app.tables.table import Table
+from app.tables.port import SeatPort
 from components.card import the_card
 from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.log import log_lines
@@ -29,34 +28,28 @@ class ChinchonTable(TableScreen):
     parse_card = staticmethod(spanish_card)
     verify_snippet = VERIFY_SNIPPET
 
-    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
-        super().__init__(table, seat, **handlers)
+    def __init__(self, port: SeatPort, **handlers: Any) -> None:
+        super().__init__(port, **handlers)
         self.selected: int | None = None
         self.fresh: str | None = None   # the card you just drew (its code), ringed until you discard
+        self.shown_order: tuple[str, ...] = ()   # your hand as this screen last drew it
         self.log_cache: dict[int, tuple[dict, str | None]] = {}
 
     def turn_phase(self, view: Any) -> str:
         return view.phase if view.current_seat == self.seat and view.phase in ('draw', 'discard') else 'wait'
 
-    def hand(self, view: Any) -> list[Card]:
-        """This player's cards in the order they arranged them; new cards go to the right."""
-        if self.seat < 0:   # a spectator holds no cards
-            return []
-        remaining = Counter(str(card) for card in view.hand)
-        order = []
-        for code in self.table.hand_orders.get(self.seat, []):
-            if remaining[code] > 0:
-                remaining[code] -= 1
-                order.append(code)
-        placed = len(order)
-        for card in view.hand:   # cards not placed yet: newly drawn ones
-            if remaining[str(card)] > 0:
-                remaining[str(card)] -= 1
-                order.append(str(card))
-        if len(order) == placed + 1:   # one card drawn (a deal brings seven)
+    def hand(self) -> list[Card]:
+        """This player's cards in the order they arranged them (the table keeps the order); new
+        cards go to the right."""
+        return [spanish_card(code) for code in self.snap.hand_order]
+
+    def _note_fresh(self) -> None:
+        """The card you just drew: the one card more than this screen last showed (a deal brings
+        seven), ringed until you discard."""
+        order = self.snap.hand_order
+        shown, self.shown_order = self.shown_order, order
+        if order[:-1] == shown and order:
             self.fresh = order[-1]
-        self.table.hand_orders[self.seat] = order
-        return [spanish_card(code) for code in order]
 
     def board(self) -> None:
         with grow().classes('hod-centre'), ui.element('div').classes('hod-piles'):
@@ -90,7 +83,7 @@ class ChinchonTable(TableScreen):
         return view.last_result.hand_number if view.last_result is not None else None
 
     def panel_key(self, view: Any) -> tuple:
-        return (view.last_result and view.last_result.bought_back, self.table.must_answer_during_pause(self.seat))
+        return (view.last_result and view.last_result.bought_back, self.snap.must_answer)
 
     def log_lines(self) -> list[str]:
         return log_lines(self.visible_log(), self.names, self.seat, cache=self.log_cache, feminine=self.feminine)
@@ -146,7 +139,8 @@ class ChinchonTable(TableScreen):
         return ''
 
     def _own_hand(self, view: Any, phase: str) -> None:
-        cards = self.hand(view)
+        self._note_fresh()
+        cards = self.hand()
         arrangement = best_arrangement(cards)
         bars = _meld_colours(cards, arrangement.melds)
         if phase != 'discard':
@@ -171,7 +165,7 @@ class ChinchonTable(TableScreen):
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
         self.live.attrs(self.close_button, {'disabled': None if can_close else True})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
-        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+        self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,
                                            'disabled': None if phase in ('draw', 'discard') else True})
 
     def _count_text(self, cards: list[Card], view: Any, phase: str) -> str:
@@ -184,7 +178,7 @@ class ChinchonTable(TableScreen):
         if view.last_result is None:
             return
         question = None
-        if self.table.must_answer_during_pause(self.seat):
+        if self.snap.must_answer:
             question = t('count.buyback_question', score=counted('amount.points', view.buyback_score))
         count_panel(view.last_result, self.names, self.seat, self.feminine, human_question=question,
                     on_buyback=lambda accept: self.act(BuyBack(accept)),
@@ -192,7 +186,7 @@ class ChinchonTable(TableScreen):
 
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
         rows = []
-        for result in self.table.hand_results:
+        for result in self.snap.hand_results:
             data = result['data'].get('result')
             if data is None:   # a void hand
                 rows.append((t('table.hand_row', hand=result['data']['hand']), [t('table.void_short')] * view.seats))
@@ -209,11 +203,10 @@ class ChinchonTable(TableScreen):
         self.hand_view.show_selection(self.selected)
 
     def _arranged(self, order: list[str]) -> None:
-        self.table.arrange(self.seat, order)
-        self.render(self.table.view(self.seat))
+        self.port.arrange(order)
 
     def _move(self, source: int, target: int) -> None:
-        order = list(self.table.hand_orders.get(self.seat, []))
+        order = list(self.snap.hand_order)
         if not (0 <= source < len(order) and 0 <= target < len(order)):
             return
         order.insert(target, order.pop(source))
@@ -222,32 +215,32 @@ class ChinchonTable(TableScreen):
         self._arranged(order)
 
     def _sort(self) -> None:
-        arrangement = best_arrangement(self.hand(self.table.view(self.seat)))
+        arrangement = best_arrangement(self.hand())
         loose = sorted(arrangement.loose, key=lambda card: (card_value(card), card.rank, card.suit.value))
         self.selected = None
         self._arranged([str(card) for meld in arrangement.melds for card in meld] + [str(c) for c in loose])
 
     def _selected_card(self) -> Card | None:
-        cards = self.hand(self.table.view(self.seat))
+        cards = self.hand()
         return cards[self.selected] if self.selected is not None and 0 <= self.selected < len(cards) else None
 
     def _discard_pile_clicked(self, version: int | None) -> None:
-        if self.phase(self.table.view(self.seat)) == 'draw':
+        if self.phase(self.snap.view) == 'draw':
             self.act(DrawDiscard(), version)
         else:
             self._discard_selected(version)
 
     def _dropped_on_discard(self, index: int) -> None:
-        if not 0 <= index < len(self.table.view(self.seat).hand):   # a crafted drop: no card of yours
+        if not 0 <= index < len(self.snap.view.hand):   # a crafted drop: no card of yours
             self.refused(t('illegal.bad_action'))
             return
         self.selected = index
-        if self.phase(self.table.view(self.seat)) == 'discard':
+        if self.phase(self.snap.view) == 'discard':
             self._discard_selected(None)
 
     def _explain(self, key: str) -> None:
         self.notice = t(key)
-        self.render(self.table.view(self.seat))
+        self.render()
 
     def _discard_selected(self, version: int | None) -> None:
         card = self._selected_card()
@@ -259,7 +252,7 @@ class ChinchonTable(TableScreen):
     def _close(self, version: int | None) -> None:
         """Close laying face down the card you selected; with none selected, ask once whether to
         lay down the one that scores best."""
-        view = self.table.view(self.seat)
+        view = self.snap.view
         card = self._selected_card()
         if card is not None:
             self.act(Close(card), version)
@@ -267,7 +260,7 @@ class ChinchonTable(TableScreen):
         if self.phase(view) != 'discard':   # the button is disabled then: a crafted click
             self.refused(t('illegal.draw_first' if self.phase(view) == 'draw' else 'illegal.not_your_turn'))
             return
-        best = best_close(self.hand(view), view.taken_this_turn)
+        best = best_close(self.hand(), view.taken_this_turn)
         if not best:
             self._explain('illegal.cannot_close')
             return
@@ -285,9 +278,9 @@ class ChinchonTable(TableScreen):
     def show_hint(self, action: Any) -> None:
         self.notice = hint_text(action)
         if getattr(action, 'card', None) is not None:
-            codes = self.table.hand_orders.get(self.seat, [])
+            codes = self.snap.hand_order
             self.selected = codes.index(str(action.card)) if str(action.card) in codes else None
-        self.render(self.table.view(self.seat))
+        self.render()
 
 
 def _meld_colours(cards: list[Card], melds: tuple[tuple[Card, ...], ...]) -> list[str | None]:

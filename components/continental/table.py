@@ -20,7 +20,7 @@ from app.engine.continental import (Discard, DrawStock, GoDown, LayOff, PassOffe
                                     contract, solve)
 from app.engine.continental.melds import HANDS
 from app.i18n import counted, number, personal, t
-from app.tables.table import Table
+from app.tables.port import SeatPort
 from components.card import card_html, card_name, the_card
 from components.continental.builder import GroupCheck, check_group, progress
 from components.continental.count import VERIFY_SNIPPET, count_panel
@@ -64,8 +64,8 @@ class ContinentalTable(TableScreen):
     parse_card = staticmethod(french_card)
     verify_snippet = VERIFY_SNIPPET
 
-    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
-        super().__init__(table, seat, **handlers)
+    def __init__(self, port: SeatPort, **handlers: Any) -> None:
+        super().__init__(port, **handlers)
         self.selected: frozenset[int] = frozenset()     # hand positions (display order)
         self.groups: list[list[str]] = []               # the meld builder's groups, as card codes
         self.joker_low: list[bool] = []                 # per group: its spare joker at the low end
@@ -146,7 +146,7 @@ class ContinentalTable(TableScreen):
         out = data.get('out_seat')
         if kind == 'hand_end' and out is not None and data['points'][out] < 0:
             return 'minus20', personal('banner.minus20', you=out == self.seat, name=self.names[out])
-        limit = self.table.game.make_rules(self.table.options.rules).stock_rebuilds
+        limit = self.snap.game.make_rules(self.snap.options.rules).stock_rebuilds
         if kind == 'reshuffle' and limit and data.get('rebuild') == limit:
             return 'last-rebuild', t('banner.last_rebuild')
         return None
@@ -205,7 +205,7 @@ class ContinentalTable(TableScreen):
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'play' and len(self.selected) == 1
                                               else True})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
-        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+        self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
         if not self.spectator:
@@ -403,10 +403,10 @@ class ContinentalTable(TableScreen):
         self.pending = None
 
     def _redraw(self) -> None:
-        self.render(self.table.view(self.seat))
+        self.render()
 
     def _select(self, index: int) -> None:
-        view = self.table.view(self.seat)
+        view = self.snap.view
         if self.phase(view) != 'play':
             return
         self.selected = self.selected ^ {index}
@@ -446,7 +446,7 @@ class ContinentalTable(TableScreen):
         return cards[next(iter(self.selected))]
 
     def _lay_off_on(self, meld_id: int, version: int | None) -> None:
-        view = self.table.view(self.seat)
+        view = self.snap.view
         card = self._one_chosen_card(view)
         if card is None:
             return
@@ -461,7 +461,7 @@ class ContinentalTable(TableScreen):
     def _dropped_on_meld(self, args: Any) -> None:
         if not (isinstance(args, list) and len(args) == 3 and isinstance(args[0], str)):
             return
-        view = self.table.view(self.seat)
+        view = self.snap.view
         meld = _number(args[0].partition(':')[2])
         if meld is None or _hand_index(args[1], len(view.hand)) is None:
             self.refused(t('illegal.bad_action'))
@@ -470,7 +470,7 @@ class ContinentalTable(TableScreen):
         self._lay_off_on(meld, version_sent(args[2]))
 
     def _make_group(self) -> None:
-        view = self.table.view(self.seat)
+        view = self.snap.view
         cards = self.cards(view)
         colours = self._group_colours(cards)
         chosen = [str(cards[i]) for i in sorted(self.selected) if colours[i] is None]
@@ -481,7 +481,7 @@ class ContinentalTable(TableScreen):
         self._redraw()
 
     def _propose(self) -> None:
-        view = self.table.view(self.seat)
+        view = self.snap.view
         best = solve(view.hand, view.hand_number, keep=1)
         if best is None:
             self.notice = t('meld.no_proposal', contract=contract_words(view.contract))
@@ -510,31 +510,31 @@ class ContinentalTable(TableScreen):
         self.act(PassOffer(), version)
 
     def _discard_pile_clicked(self, version: int | None) -> None:
-        phase = self.phase(self.table.view(self.seat))
+        phase = self.phase(self.snap.view)
         if phase == 'offer':
             self._take(version)
         elif phase == 'play':
             self._discard_selected(version)
 
     def _dropped_on_discard(self, index: int) -> None:
-        if _hand_index(index, len(self.table.view(self.seat).hand)) is None:   # a crafted drop
+        if _hand_index(index, len(self.snap.view.hand)) is None:   # a crafted drop
             self.refused(t('illegal.bad_action'))
             return
         self.selected = frozenset({index})
         self._discard_selected(None)
 
     def _discard_selected(self, version: int | None) -> None:
-        card = self._one_chosen_card(self.table.view(self.seat))
+        card = self._one_chosen_card(self.snap.view)
         if card is not None:
             self.act(Discard(card), version)
 
     def show_hint(self, action: Any) -> None:
-        cards = [str(card) for card in self.cards(self.table.view(self.seat))]
+        cards = [str(card) for card in self.cards(self.snap.view)]
         if isinstance(action, GoDown):
             self._fill_builder(action.melds)
         elif isinstance(action, (LayOff, Discard)):
             self.selected = frozenset({cards.index(str(action.card))})
-        self.notice = hint_text(action, self.table.view(self.seat), self.names)
+        self.notice = hint_text(action, self.snap.view, self.names)
         self._redraw()
 
 

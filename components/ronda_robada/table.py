@@ -17,7 +17,7 @@ from nicegui import ui
 from app.engine.cards import Card, spanish_card
 from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile
 from app.i18n import counted, personal, t
-from app.tables.table import Table
+from app.tables.port import SeatPort
 from components.card import card_html, card_name, the_card
 from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
@@ -76,8 +76,8 @@ class RondaRobadaTable(TableScreen):
     verify_snippet = VERIFY_SNIPPET
     seat_testid = 'rr-seat'
 
-    def __init__(self, table: Table, seat: int, **handlers: Any) -> None:
-        super().__init__(table, seat, **handlers)
+    def __init__(self, port: SeatPort, **handlers: Any) -> None:
+        super().__init__(port, **handlers)
         self.selected: str | None = None   # the hand card chosen to play, by its code
         self.log_cache: dict[int, tuple[dict, str | None]] = {}
 
@@ -111,7 +111,7 @@ class RondaRobadaTable(TableScreen):
         return 'start' if view.run is None else 'run'
 
     def top_texts(self, view: Any) -> list[str]:
-        return [t(self.table.game.name_key)]
+        return [t(self.snap.game.name_key)]
 
     def others_html(self, view: Any) -> str:
         return ''   # every seat, yours too, is drawn with its pile on the board
@@ -131,7 +131,7 @@ class RondaRobadaTable(TableScreen):
         self.live.attrs(self.drop_button, {'disabled': None if can_drop else True,
                                            'title': t('illegal.no_drop_after_start') if phase == 'run' else None})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
-        self.live.attrs(self.hint_button, {'hidden': None if self.table.options.hints else True,
+        self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,
                                            'disabled': None if phase in ('start', 'run') else True})
 
     def _recent(self, view: Any) -> list[Any]:
@@ -332,14 +332,14 @@ class RondaRobadaTable(TableScreen):
         count_panel(view, self.names, self.seat)
 
     def score_rows(self, view: Any) -> list[tuple[str, list[str]]]:
-        games = [game['scores'] for game in self.table.past_games]
+        games = [game['scores'] for game in self.snap.past_games]
         if view.outcome is not None:
             games.append(list(view.outcome.scores))
         return [(t('table.game_number', game=index + 1), [str(score) for score in scores])
                 for index, scores in enumerate(games)]
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
-        return [str(won) for won in self.table.games_won()], t('ronda.games_won')
+        return [str(won) for won in self.snap.games_won], t('ronda.games_won')
 
     # the player's choices --------------------------------------------------------------------------
     def after_action(self) -> None:
@@ -351,7 +351,7 @@ class RondaRobadaTable(TableScreen):
             return
         kind, _, value = args[0].partition(':')
         version = version_sent(args[1])
-        view = self.table.view(self.seat)
+        view = self.snap.view
         try:
             if kind == 'hand':
                 self._select(view, spanish_card(value))
@@ -371,15 +371,15 @@ class RondaRobadaTable(TableScreen):
             return
         self.selected = None if self.selected == str(card) else str(card)
         self.notice = ''
-        self.render(view)
+        self.render()
 
     def _drop(self, version: int | None) -> None:
-        if self.phase(self.table.view(self.seat)) == 'run':   # the button is disabled: a crafted click
+        if self.phase(self.snap.view) == 'run':   # the button is disabled: a crafted click
             self.refused(t('illegal.no_drop_after_start'))
             return
         if self.selected is None:
             self.notice = t('ronda.select_first')
-            self.render(self.table.view(self.seat))
+            self.render()
             return
         self.act(Drop(spanish_card(self.selected)), version)
 
@@ -390,7 +390,7 @@ class RondaRobadaTable(TableScreen):
         self.notice = hint_text(action, self.pile_words)
         if isinstance(action, (StartRun, Drop)):
             self.selected = str(action.card)
-        self.render(self.table.view(self.seat))
+        self.render()
 
 
 def hint_text(action: Any, pile_words: Callable[[int], str]) -> str:

@@ -7,14 +7,11 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from app.tables.table import Table
-
-
-def follow(table: Table) -> Callable[[], None]:
-    """For ``watch(..., moved=follow(table))``, made while building the page (its client)."""
+def follow(table_id: str) -> Callable[[], None]:
+    """For ``port.watch(..., moved=follow(table_id))``, made while building the page (its client)."""
     client = ui.context.client
 
     def moved() -> None:
         with client:
-            ui.navigate.to(f'/table/{table.id}')
+            ui.navigate.to(f'/table/{table_id}')
     return moved

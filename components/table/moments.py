@@ -43,7 +43,7 @@ def banner_html(kind: str, text: str, version: int) -> str:
 
 class Storytelling:
     """What a redraw tells of the events since the last one. Mixed into ``TableScreen``: it uses
-    the screen's ``table``, ``seat``, ``seat_testid``, ``live``, ``last_event`` and ``visible_log``."""
+    the screen's ``snap``, ``seat``, ``seat_testid``, ``live``, ``last_event`` and ``visible_log``."""
 
     def _news(self) -> list[dict[str, Any]]:
         """The events since the last redraw of this screen."""
@@ -69,7 +69,7 @@ class Storytelling:
         moments = [moment for moment in map(self.banner, new) if moment is not None]
         if moments:
             kind, text = moments[-1]
-            self.live.html(self.banner_view, banner_html(kind, text, self.table.version))
+            self.live.html(self.banner_view, banner_html(kind, text, self.snap.version))
 
     def _sound(self, news: list[dict[str, Any]], phase: str, view: Any) -> None:
         """A flick for each card moved, a shuffle for a deal or a stock rebuilt, a chime when it

@@ -19,7 +19,7 @@ def waiting_words(names: list[str]) -> str:
 
 
 class RoomStrip:
-    """Mixed into ``TableScreen``: it uses the screen's ``table``, ``seat``, ``names``,
+    """Mixed into ``TableScreen``: it uses the screen's ``port``, ``snap``, ``seat``, ``names``,
     ``spectator``, ``seat_testid``, ``parse_card``, ``speaking`` and ``refused``."""
 
     def _room_strip(self) -> None:
@@ -35,15 +35,14 @@ class RoomStrip:
 
     def _react(self, key: str) -> None:
         try:
-            self.table.reactions.send(self.seat, key)
+            self.port.react(key)
         except IllegalAction as refusal:
             self.refused(refusal_text(refusal, self.parse_card))
 
     def _room_html(self) -> str:
-        table, parts = self.table, []
-        if table.turn_clock.deadline is not None and table.turn_clock.seat() is not None:
-            seat = table.turn_clock.seat()
-            left = max(0, int((table.turn_clock.deadline - table.clock.wall()) * 1000))
+        room, parts = self.snap.room, []
+        if room.clock_seat is not None:
+            seat, left = room.clock_seat, room.clock_left_ms
             if seat < 0:
                 words = t('room.clock_count')
             elif seat == self.seat:
@@ -52,12 +51,12 @@ class RoomStrip:
                 words = t('room.clock_other', name=self.names[seat])
             parts.append(f'<span class="hod-clock" data-testid="turn-clock" data-left="{left}" data-seat="{seat}">'
                          f'{icon_html("timer")} {escape(words)} <b>{(left + 999) // 1000}</b> s</span>')
-        if table.pause is not None and table.presence.ready:
+        if self.snap.paused and self.snap.ready:
             # the others the count waits for (you see your own "Siguiente mano" button)
-            slow = [self.names[seat] for seat in table.presence.waiting_to_go_on() if seat != self.seat]
+            slow = [self.names[seat] for seat in room.count_waits_for if seat != self.seat]
             if slow:
                 parts.append(f'<span class="text-sm" data-testid="count-waiting">{escape(waiting_words(slow))}</span>')
-        for seat, (key, at) in sorted(table.reactions.recent().items()):
+        for seat, key, at in room.reactions:
             parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
                          f'data-pin="{self.seat_testid}" data-at="{at}">'
                          f'<b>{escape(self.names[seat])}:</b> {escape(t(f"reaction.{key}"))}</span>')

@@ -6,8 +6,9 @@ box, the game-over screen, refusals in words, and the version each action is sen
 supplies only its board (``board`` and ``draw_board``), its count panel, the words of its log
 and scoreboard rows, and its seats' details (see ``components/chinchon/table.py``).
 
-Every screen of a table subscribes to its seat and receives that seat's view after every step:
-two tabs, or two people, see the same game.
+A screen knows its table the way a boardgame.io client knows its master: it holds a ``SeatPort``
+(the commands its person may give) and receives its seat's ``Snapshot`` after every step, once the
+command that made the step has returned. Two tabs, or two people, see the same game.
 
 Three parts of the screen live in modules of their own and are mixed in: what each redraw tells
 of the news (``moments.Storytelling``: cards travelling, banners, sounds), the first-game tips
@@ -25,11 +26,9 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.i18n import CATALOGS, current_language, language_scope, number, personal, t
+from app.tables.port import SeatPort
 from app.tables.records import past_deals
-from app.tables.registry import watch
-from app.tables.room import SPECTATOR
-from app.tables.seats import FEMININE_NAMES
-from app.tables.table import Table
+from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, log_sheet_button, sound_switch
 from components.live import Live
@@ -56,17 +55,17 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     parse_card: Callable[[str], Card]   # the game's card notation, to name cards in refusals
     verify_snippet: dict[str, str]      # per language: Python that rebuilds a deal from its revealed seed
 
-    def __init__(self, table: Table, seat: int, *, on_new_game: Callable[[], None],
+    def __init__(self, port: SeatPort, *, on_new_game: Callable[[], None],
                  storage: dict[str, Any] | None = None) -> None:
         """``storage``: this browser's app.storage.user, when the screen is not built in its request."""
-        self.table = table
+        self.port = port
+        self.snap: Snapshot = port.snapshot()   # the latest the table sent this screen
         self.user_storage = storage
-        self.seat = seat
-        self.spectator = seat == SPECTATOR   # watches the public view: no hand, no actions
+        self.seat = port.seat
+        self.spectator = port.spectator   # watches the public view: no hand, no actions
         self.on_new_game = on_new_game
         self.notice = ''
-        self._acting = False   # inside this screen's own action (see _attempt)
-        self.shown_version = table.version
+        self.shown_version = self.snap.version
         self.built: dict[str, tuple] = {}   # the key each rebuilt part was last drawn for
         # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
         # background task, which cannot see the browser's request to read its preferred language
@@ -74,27 +73,27 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.four_colours = four_colours(storage)   # the French deck in two colours or four, per browser
         with language_scope(self.language):
             self.names = self.seat_names()
-        self.feminine = [not seat.is_person and seat.name in FEMININE_NAMES for seat in table.seats]
+        self.feminine = [seat.feminine for seat in self.snap.seats]
 
     def seat_names(self) -> list[str]:
         """Names as this screen's reader sees them: 'You' for their own seat."""
         return [t('table.you') if index == self.seat else (seat.name or t('table.guest'))
-                for index, seat in enumerate(self.table.seats)]
+                for index, seat in enumerate(self.snap.seats)]
 
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
         ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS)
         self.live = Live()
-        self.live.motion_ms = MOTION_MS.get(self.table.options.speed, MOTION_MS['normal'])
+        self.live.motion_ms = MOTION_MS.get(self.snap.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
         self.root = ui.element('div').classes('w-full' + (' hod-spectator' if self.spectator else '')) \
             .props('data-testid="table"').mark('table')
         self._tips_choice()
         with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
-        self.render(self.table.view(self.seat))
-        unheard = self.table.on_saved(self._show_saved)
-        leave = watch(self.table, self.seat, lambda view, events: self.render(view), moved=follow(self.table))
+        self.render()
+        unheard = self.port.on_saved(self._show_saved)
+        leave = self.port.watch(self.render, moved=follow(self.port.table_id))
         client = ui.context.client
         # only when the page is gone for good: NiceGUI calls its disconnect handlers at every dropped
         # socket too, and a screen that left then would stay frozen after the browser reconnects
@@ -111,7 +110,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         with self.root, ui.element('div').classes('hod-felt'):
             self._top_bar()
             self.holding_view = ui.html('', sanitize=False).classes('w-full').mark('saving-held')
-            if self.table.room is not None:
+            if self.snap.room is not None:
                 self._room_strip()
             self.seats_view = ui.html('', sanitize=False).classes('w-full').mark('seats')
             self.panel = ui.element('div').classes('w-full hod-panel')
@@ -137,31 +136,31 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         """'over', 'count' (a hand's count is on the screen), or the game's own turn phase."""
         if view.outcome is not None:
             return 'over'
-        if self.table.pause is not None:
+        if self.snap.paused:
             return 'count'
         return self.turn_phase(view)
 
-    def render(self, view: Any) -> None:
-        """Redraw from this seat's view: what changes on every move goes through the live channel
-        (one patch), the rest (count, game over, a new hand) as element updates."""
-        if self.table.version != self.shown_version:
+    def render(self, snapshot: Snapshot | None = None) -> None:
+        """Redraw from a snapshot the table sent (or the latest one again): what changes on every
+        move goes through the live channel (one patch), the rest (count, game over, a new hand) as
+        element updates."""
+        if snapshot is not None:
+            self.snap = snapshot
+        if self.snap.version != self.shown_version:
             self.notice = ''   # a hint or a refusal speaks of the position it was given in
-        if self._acting:   # the table's answer to this screen's own action: drawn as after it
-            self._acting = False
-            self.after_action()
-        self.shown_version = self.table.version
+        self.shown_version = self.snap.version
         with language_scope(self.language), colour_scope(self.four_colours):
-            self._render(view)
+            self._render(self.snap.view)
         self.live.send()
 
     def _render(self, view: Any) -> None:
         phase = self.phase(view)
         turn = getattr(view, 'current_seat', None)   # whose turn it is (public), for tests and styles
-        self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.table.version),
+        self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.snap.version),
                                     'data-turn': None if turn is None else str(turn),
-                                    'data-saved': str(self.table.saved_version)})
+                                    'data-saved': str(self.snap.saved_version)})
         self.live.html(self.holding_view, self.holding_html())
-        game = self.table.game_number
+        game = self.snap.game_number
         self.live.html(self.top, self._top_html(view))
         during_play = phase not in ('count', 'over')
         # during a count the seats would show the next hand (its dealer, its first turn): the count
@@ -183,7 +182,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
         self.live.html(self.log, log_html(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
-        if self.table.room is not None:
+        if self.snap.room is not None:
             self.live.html(self.room_view, self._room_html())
 
     def _show_saved(self, version: int) -> None:
@@ -194,14 +193,14 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     def others(self) -> list[int]:
         """The other seats in playing order, starting after this one (every seat, for a spectator)."""
-        count = len(self.table.seats)
+        count = len(self.snap.seats)
         if self.spectator:
             return list(range(count))
         return [(self.seat + step) % count for step in range(1, count)]
 
     def went_on(self) -> bool:
         """At a room, you have gone on from the count and it waits for the others."""
-        return self.table.pause is not None and self.seat in self.table.presence.ready
+        return self.snap.paused and self.seat in self.snap.ready
 
     def every_seat(self) -> list[int]:
         """This seat first, then the others in playing order (for a spectator, every seat once)."""
@@ -216,7 +215,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     def holding_html(self) -> str:
         """While the table cannot be saved it takes no move: every screen at it says so."""
-        if not self.table.holding:
+        if not self.snap.holding:
             return ''
         return (f'<div class="bg-amber-100 text-amber-900 rounded px-3 py-2 text-sm font-medium" '
                 f'data-testid="saving-held" role="alert">{escape(t("table.saving_held"))}</div>')
@@ -235,14 +234,14 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     def _review_link(self, hand: int, text: str | None = None) -> None:
         """The finished hand, step by step (a table dealt before moves were kept has no review)."""
-        if not self.spectator and self.table.moves is not None and hand >= 1:
-            review_link(table_review_path(self.table.id, hand), text, new_tab=self.table.room is not None,
+        if not self.spectator and self.snap.reviewable and hand >= 1:
+            review_link(table_review_path(self.snap.table_id, hand), text, new_tab=self.snap.room is not None,
                         light=text is None).classes('self-end' if text is None else '')
 
     def _top_bar(self) -> None:
         with ui.element('div').classes('w-full hod-top'):
             self.top = ui.html('', sanitize=False).classes('hod-top-texts').mark('table-top')
-            ui.html(rules_link_html(self.table.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
+            ui.html(rules_link_html(self.snap.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
             if not self.spectator:
                 self.tips_switch = action_button(t('tips.off'), 'tips-switch', self.speaking(self._switch_tips),
                                                  tone='flat', icon='tips_and_updates')
@@ -266,7 +265,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                 first = winners[0]
                 ui.label(personal(f'over.reason.{view.outcome.reason}', you=first == self.seat,
                                   feminine=self.feminine[first])).classes('text-gray-700')
-            won = self.table.games_won()
+            won = self.snap.games_won
             ui.label(t('over.tally',
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
                 .classes('text-gray-700 text-center').props('data-testid="tally"')
@@ -298,7 +297,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     async def ask_hint(self) -> None:
         """The hint button: the table thinks it out off the event loop, then the game's screen
         shows it (``show_hint``) in the page's language."""
-        action = await self.table.hint(self.seat)
+        action = await self.port.hint()
         if action is not None:
             with language_scope(self.language):
                 self.show_hint(action)
@@ -311,39 +310,33 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     def act(self, action: Any, version: int | None = None) -> bool:
         """Send an action with the version of the screen it was chosen on; a refusal is shown in
         words and changes nothing."""
-        return self._attempt(lambda seen: self.table.act(self.seat, action, seen), version)
+        return self._attempt(lambda seen: self.port.act(action, seen), version)
 
     def play_again(self) -> None:
         """The next game at this table: same seats and options, the dealer one seat on."""
-        self._attempt(lambda seen: self.table.next_game(self.seat, seen), None)
+        self._attempt(self.port.next_game, None)
 
     def resume(self, version: int | None = None) -> None:
-        self._attempt(lambda seen: self.table.resume_after_count(self.seat, seen), version)
+        self._attempt(self.port.resume, version)
 
     def _attempt(self, send: Callable[[int], None], version: int | None) -> bool:
-        # an accepted action redraws this screen from inside ``send`` (the table tells every
-        # screen of the step): ``render`` then forgets the card you chose before drawing, so the
-        # card that takes its place in your hand is not shown chosen while the others play
-        self._acting = True
-        try:
-            send(self.shown_version if version is None else version)
-        except IllegalAction as refusal:
-            self._acting = False
-            self.refused(refusal_text(refusal, self.parse_card))
-            return False
-        except BaseException:
-            self._acting = False
-            raise
-        if self._acting:   # accepted, with no redraw of this screen (yet)
-            self._acting = False
+        # the table tells its screens of an accepted step when the command block ends: the card
+        # you chose is forgotten first, so the one that takes its place in your hand is not
+        # drawn chosen while the others play
+        with self.port.command():
+            try:
+                send(self.shown_version if version is None else version)
+            except IllegalAction as refusal:
+                self.refused(refusal_text(refusal, self.parse_card))
+                return False
             self.after_action()
-        self.notice = ''
+            self.notice = ''
         return True
 
     def refused(self, text: str) -> None:
         self.notice = text
         ui.notify(text, type='warning')
-        self.render(self.table.view(self.seat))
+        self.render()
 
     # what a game supplies ----------------------------------------------------------------------
     @abstractmethod
@@ -378,7 +371,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     def hand_number(self, view: Any) -> int:
         """The hand on the screen: while its count is read, the hand that was counted (the engine
         has already dealt the next one, which shows once the player goes on)."""
-        if self.table.pause is not None:
+        if self.snap.paused:
             counted = self.counted_hand(view)
             if counted is not None:
                 return counted
@@ -388,21 +381,17 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         """The number of the hand whose count is on the screen (games with several hands)."""
         return None
 
-    def visible_log(self) -> list[dict[str, Any]]:
-        """The table's log as far as the screen has got: while a count is read, up to the end of
-        the counted hand (the next deal appears with the next hand)."""
-        log = self.table.log
-        if self.table.pause is None:
-            return log
-        ends = [index for index, event in enumerate(log) if event['kind'] in self.table.game.hand_end_events]
-        return log[:ends[-1] + 1] if ends else log
+    def visible_log(self) -> tuple[dict[str, Any], ...]:
+        """The table's log as far as the screen has got (while a count is read, up to the end of
+        the counted hand: the next deal appears with the next hand)."""
+        return self.snap.log
 
     def top_texts(self, view: Any) -> list[str]:
         return [t('table.hand_number', hand=self.hand_number(view))]
 
     def game_texts(self) -> list[str]:
         """'Game 2' once this table plays again (in the top bar)."""
-        return [t('table.game_number', game=self.table.game_number)] if self.table.game_number > 1 else []
+        return [t('table.game_number', game=self.snap.game_number)] if self.snap.game_number > 1 else []
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
         """The scoreboard's last row: its cells and its label."""

@@ -31,7 +31,7 @@ def tip_html(language: str, keys: list[str]) -> str:
 
 
 class Tips:
-    """The tips of a table's screen. Mixed into ``TableScreen``: it uses the screen's ``table``,
+    """The tips of a table's screen. Mixed into ``TableScreen``: it uses the screen's ``snap``,
     ``language``, ``live``, ``spectator``, ``user_storage`` and ``render``."""
 
     def _tips_slot(self) -> None:
@@ -45,21 +45,21 @@ class Tips:
         storage = self.user_storage if self.user_storage is not None else app.storage.user
         self.tips_storage = storage
         choices = storage.get(TIPS_KEY)
-        self.tips_on = bool(choices.get(self.table.game.id, True)) if isinstance(choices, dict) else True
+        self.tips_on = bool(choices.get(self.snap.game.id, True)) if isinstance(choices, dict) else True
 
     def _switch_tips(self) -> None:
         self.tips_on = not self.tips_on
         self._remember_tips(self.tips_on)
-        self.render(self.table.view(self.seat))
+        self.render()
 
     def _remember_tips(self, on: bool) -> None:
         choices = self.tips_storage.get(TIPS_KEY)
-        self.tips_storage[TIPS_KEY] = {**(choices if isinstance(choices, dict) else {}), self.table.game.id: on}
+        self.tips_storage[TIPS_KEY] = {**(choices if isinstance(choices, dict) else {}), self.snap.game.id: on}
 
     def _draw_tips(self, view: Any, phase: str) -> None:
         if phase == 'over':
             choices = self.tips_storage.get(TIPS_KEY)
-            if not isinstance(choices, dict) or self.table.game.id not in choices:
+            if not isinstance(choices, dict) or self.snap.game.id not in choices:
                 self._remember_tips(False)   # your first game is over: no tips next time, unless asked for
         # with tips off, or a moment without one, the slot keeps a tip's room: the hand above it stays
         # put when the tips go off by themselves after your first game, and at a page loaded again
@@ -75,4 +75,4 @@ class Tips:
     def tip_keys(self, view: Any, phase: str) -> list[str]:
         """The catalog keys of this moment's tip, the most particular first (the first one the
         catalog has is shown)."""
-        return [f'tips.{self.table.game.id}.{phase}', f'tips.{phase}']
+        return [f'tips.{self.snap.game.id}.{phase}', f'tips.{phase}']

@@ -10,17 +10,16 @@ from nicegui import ui
 
 from app.engine.protocol import IllegalAction
 from app.i18n import language_scope, current_language, t
-from app.tables.registry import watch
-from app.tables.room import SPECTATOR
-from app.tables.seats import ROOM_BOT_NAMES
-from app.tables.table import Table
+from app.tables.port import SeatPort
+from app.tables.snapshot import SeatLine, Snapshot
 from components.table.follow import follow
 from components.table_parts import refusal_text
 
 
 class WaitingRoom:
-    def __init__(self, table: Table, seat: int, *, invite_url: str, on_started: Callable[[], None]) -> None:
-        self.table, self.seat, self.invite_url, self.on_started = table, seat, invite_url, on_started
+    def __init__(self, port: SeatPort, *, invite_url: str, on_started: Callable[[], None]) -> None:
+        self.port, self.seat, self.invite_url, self.on_started = port, port.seat, invite_url, on_started
+        self.snap: Snapshot = port.snapshot()
         self.language = current_language()
         self.leave: Callable[[], None] | None = None
 
@@ -28,7 +27,7 @@ class WaitingRoom:
         self.box = ui.column().classes('w-full max-w-xl self-center gap-3').props('data-testid="waiting-room"') \
             .mark('waiting-room')
         self._draw()
-        self.leave = watch(self.table, self.seat, lambda view, events: self._changed(), moved=follow(self.table))
+        self.leave = self.port.watch(self._changed, moved=follow(self.port.table_id))
         client = ui.context.client
         client.on_delete(self._stop)   # not at a dropped socket: the browser reconnects to this page
 
@@ -37,27 +36,28 @@ class WaitingRoom:
             self.leave()
             self.leave = None
 
-    def _changed(self) -> None:
-        if not self.table.waiting:   # started: this screen becomes the table
+    def _changed(self, snapshot: Snapshot) -> None:
+        self.snap = snapshot
+        if not snapshot.waiting:   # started: this screen becomes the table
             self._stop()
             self.on_started()
             return
         self._draw()
 
     def _draw(self) -> None:
-        self.drawn_version = self.table.version   # what the creator's clicks were chosen on
+        self.drawn_version = self.snap.version   # what the creator's clicks were chosen on
         self.box.clear()
         with language_scope(self.language), self.box:
             self._contents()
 
     def _contents(self) -> None:
-        table, room = self.table, self.table.room
-        mine = 0 <= self.seat < len(table.seats)
-        if mine and table.seats[self.seat].is_empty:   # the creator freed this seat
+        snap, room = self.snap, self.snap.room
+        mine = 0 <= self.seat < len(snap.seats)
+        if mine and snap.seats[self.seat].is_empty:   # the creator freed this seat
             ui.label(t('room.freed')).classes('text-lg').props('data-testid="freed"')
             return
         with ui.card().classes('w-full gap-3'):
-            ui.label(t('room.title', game=t(table.game.name_key))).classes('text-2xl font-bold') \
+            ui.label(t('room.title', game=t(snap.game.name_key))).classes('text-2xl font-bold') \
                 .props('role=heading aria-level=1')
             if mine:
                 ui.label(t('room.invite_help')).classes('text-gray-700')
@@ -69,11 +69,11 @@ class WaitingRoom:
             clock = t(f'room.clock.{room.clock}')
             ui.label(t('room.clock_is', clock=clock)).classes('text-sm text-gray-700')
             with ui.column().classes('w-full gap-1').props('role=list'):
-                for index, seat in enumerate(table.seats):
+                for index, seat in enumerate(snap.seats):
                     self._seat_row(index, seat)
-            creator = table.seats[room.creator].name
+            creator = snap.seats[room.creator].name
             if self.seat == room.creator:
-                empty = len(table.seating.free_seats())
+                empty = len(room.free_seats)
                 if empty:
                     ui.label(t('room.empty_go_to_computers', count=empty)).classes('text-sm text-gray-700')
                 ui.button(t('room.start'), icon='play_arrow', on_click=self._start) \
@@ -82,19 +82,19 @@ class WaitingRoom:
                 ui.label(t('room.waiting_for', name=creator)).classes('text-gray-700') \
                     .props('data-testid="waiting-for-start"')
 
-    def _seat_row(self, index: int, seat) -> None:
+    def _seat_row(self, index: int, seat: SeatLine) -> None:
         if seat.is_person and seat.is_empty:
             who, note = t('room.free_seat'), t('room.free_seat_note')
         elif seat.is_person:
             who = seat.name + (f' ({t("room.you")})' if index == self.seat else '')
-            note = t('room.creator') if index == self.table.room.creator else t('room.joined')
+            note = t('room.creator') if index == self.snap.room.creator else t('room.joined')
         else:
             who, note = seat.name, t('room.computer', level=t(f'level.{seat.level or "normal"}'))
         with ui.row().classes('w-full items-center gap-2 border-b border-gray-200 py-1') \
                 .props(f'data-testid="room-seat" data-seat="{index}" role=listitem'):
             ui.html(f'<span class="font-semibold">{index + 1}. {escape(who)}</span> '
                     f'<span class="text-sm text-gray-600">{escape(note)}</span>', sanitize=False).classes('flex-1')
-            if self.seat == self.table.room.creator and seat.is_person and not seat.is_empty \
+            if self.seat == self.snap.room.creator and seat.is_person and not seat.is_empty \
                     and index != self.seat:
                 ui.button(t('room.free'), on_click=lambda i=index: self._free(i)) \
                     .props(f'flat dense no-caps data-testid="free-seat" data-seat="{index}"')
@@ -104,14 +104,13 @@ class WaitingRoom:
         ui.notify(t('room.copied'), type='positive')
 
     def _free(self, index: int) -> None:
-        self._attempt(lambda: self.table.seating.free_seat(self.seat, index, self.drawn_version))
+        self._attempt(lambda: self.port.free_seat(index, self.drawn_version))
 
     def _start(self) -> None:
-        self._attempt(lambda: self.table.seating.start(self.seat, self.drawn_version, ROOM_BOT_NAMES,
-                                                    self.table.options.level))
+        self._attempt(lambda: self.port.start(self.drawn_version))
 
     def _attempt(self, change: Callable[[], None]) -> None:
-        if self.seat == SPECTATOR:
+        if self.port.spectator:
             return
         try:
             with language_scope(self.language):

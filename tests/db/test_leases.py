@@ -84,7 +84,7 @@ def test_a_takeover_fences_the_old_holder_out_and_its_screens_follow_the_table(d
     try:
         table = new_table()
         moved: list[str] = []
-        leave = registry.watch(table, 0, lambda view, events: None, moved=lambda: moved.append(table.id))
+        leave = registry.watch(table, 0, lambda snapshot: None, moved=lambda: moved.append(table.id))
         step(table)
         assert stored_version(table.id) == 1
         winner = LeasedStore('/w/2')
@@ -118,7 +118,7 @@ def test_a_renewal_finds_a_lease_taken_over_and_stops_that_table(database: str) 
         for table in (kept, taken):
             registry.open_table(table.id)
         moved: list[str] = []
-        leave = registry.watch(taken, 0, lambda view, events: None, moved=lambda: moved.append(taken.id))
+        leave = registry.watch(taken, 0, lambda snapshot: None, moved=lambda: moved.append(taken.id))
         assert LeasedStore('/w/2').claim(taken.id) is None
         lost = loser.renew()
         assert lost == [taken.id]
@@ -161,7 +161,7 @@ async def test_a_save_retried_after_an_outage_is_fenced_too(database: str, clock
     try:
         table = new_table()
         moved: list[str] = []
-        leave = registry.watch(table, 0, lambda view, events: None, moved=lambda: moved.append(table.id))
+        leave = registry.watch(table, 0, lambda snapshot: None, moved=lambda: moved.append(table.id))
         loser.down = True
         table.changed()
         await clock.advance(SAVE_DELAY)          # the save fails: the table holds and will try again

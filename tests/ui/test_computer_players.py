@@ -26,7 +26,7 @@ async def test_one_table_makes_at_most_the_capped_computer_moves_a_second(clock,
     clock.autojump = False   # time passes only as the test says
     options = TableOptions(seats=2, level='easy', speed='instant')
     table = new_table(GAMES_BY_ID['ronda-robada'], options, computers_only('ronda-robada', 'easy'), seed=4)
-    unsubscribe = table.subscribe(0, lambda view, events: None)   # computers play while somebody watches
+    unsubscribe = table.subscribe(0, lambda snapshot: None)   # computers play while somebody watches
     try:
         await table.settle()
         await clock.advance(1.0)
@@ -73,7 +73,7 @@ async def test_a_computer_makes_no_move_once_the_server_is_stopping(monkeypatch:
     clock.autojump = False
     options = TableOptions(seats=2, level='hard', speed='instant')
     table = new_table(GAMES_BY_ID['chinchon'], options, computers_only('chinchon', 'hard'), seed=4)
-    unsubscribe = table.subscribe(0, lambda view, events: None)
+    unsubscribe = table.subscribe(0, lambda snapshot: None)
     try:
         await run_all(table, clock)
         assert table.version == 0 and table.state.current_seat is not None

@@ -103,7 +103,7 @@ async def test_a_game_played_at_a_table_keeps_each_hands_points_seed_and_compute
                               stock_top='2c', current=1, dealer=0, scores=[90, 0])
     table.seats[0].user_id, table.seats[0].name = ana.id, 'Ana'
     registry.add_table(table)
-    leave = registry.watch(table, 0, lambda view, events: None)
+    leave = registry.watch(table, 0, lambda snapshot: None)
     for _ in range(20):   # a hand or two: Lucía closes, you go on from the count
         await table.settle()
         if table.is_over():

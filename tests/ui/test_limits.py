@@ -41,7 +41,7 @@ async def test_a_table_dealt_and_never_opened_is_let_go_from_memory(clock) -> No
     earlier = set(registry.live_tables())            # other tests' tables, on other clocks
     unopened = registry.add_table(chinchon_position())
     shown = registry.add_table(chinchon_position())
-    registry.watch(shown, 0, lambda view, events: None)
+    registry.watch(shown, 0, lambda snapshot: None)
     assert set(registry.live_tables()) - earlier == {unopened, shown}
     await clock.advance(registry.KEEP_UNWATCHED)
     assert set(registry.live_tables()) - earlier == {shown}   # the one a screen shows stays
@@ -95,7 +95,7 @@ async def test_a_table_remembers_that_a_person_played_at_it(clock) -> None:
             return load_table(session=session, table_id=table_id).person_acted
 
     table = registry.add_table(chinchon_position(current=1))   # the computer opens the hand
-    registry.watch(table, 0, lambda view, events: None)
+    registry.watch(table, 0, lambda snapshot: None)
     await table.settle()
     await clock.advance(SAVE_DELAY)
     assert table.version > 0 and not acted(table.id)           # the computer's move is not yours

@@ -306,7 +306,7 @@ async def test_a_count_waits_for_every_person_present_and_then_for_the_clock(clo
     table.seats = [Seat('person', name='Ana', guest='a' * 16), Seat('person', name='Luis', guest='l' * 16)]
     table.room = Room(invite='x' * 22, clock=30, started=True)
     for seat in (0, 1):   # both have a screen open
-        table.subscribe(seat, lambda view, events: None)
+        table.subscribe(seat, lambda snapshot: None)
     table.act(1, DrawStock(), table.version)
     table.act(1, Close(spanish_card('7e')), table.version)
     assert table.pause == 'count' and table.turn_clock.deadline is None   # nobody has gone on yet: no clock
@@ -369,7 +369,7 @@ async def test_once_you_go_on_from_a_rooms_count_your_button_says_you_wait_for_t
     await user.open('/')
     await user.open(seat_user(table))
     await user.should_see(marker='table')
-    table.subscribe(1, lambda view, events: None)   # Luis has a screen open too
+    table.subscribe(1, lambda snapshot: None)   # Luis has a screen open too
     table.act(1, DrawStock(), table.version)
     table.act(1, Close(spanish_card('7e')), table.version)
     await user.should_see(marker='next-hand')

@@ -105,7 +105,7 @@ async def test_the_screen_shows_the_version_saved_and_not_one_that_failed(user: 
 
 async def test_the_computers_wait_while_the_table_holds(outage, clock) -> None:
     table = registry.add_table(chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e'))
-    table.subscribe(0, lambda view, events: None)
+    table.subscribe(0, lambda snapshot: None)
     table.act(0, DrawStock(), table.version)
     outage.down = True
     table.act(0, Discard(card=table.view(0).hand[-1]), table.version)   # now the computer is to play

@@ -18,7 +18,7 @@ from table_positions import chinchon_position, stored_table
 async def test_a_move_is_saved_just_after_it_is_shown(memory_store, clock) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
     shown: list[int] = []
-    table.subscribe(0, lambda view, events: shown.append(len(memory_store.writes)))
+    table.subscribe(0, lambda snapshot: shown.append(len(memory_store.writes)))
     table.act(0, DrawStock(), table.version)   # the person keeps the turn (a discard is next)
     assert shown == [0]                         # the screen heard of the move before any save
     await clock.advance(SAVE_DELAY)
@@ -38,7 +38,7 @@ async def test_moves_in_quick_succession_are_saved_once_with_the_latest_state(me
 
 async def test_when_the_last_screen_leaves_what_is_held_back_is_saved_at_once(memory_store, clock) -> None:
     table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e')
-    leave = registry.watch(table, 0, lambda view, events: None)
+    leave = registry.watch(table, 0, lambda snapshot: None)
     table.act(0, DrawStock(), table.version)
     leave()                        # the browser went away: the move is saved there and then
     assert len(memory_store.writes) == 1

@@ -52,7 +52,7 @@ def test_each_subscriber_receives_its_own_seats_view() -> None:
                               stock_top='4e')
     received: dict[int, list] = {0: [], 1: []}
     for seat in (0, 1):
-        table.subscribe(seat, lambda view, events, seat=seat: received[seat].append(view))
+        table.subscribe(seat, lambda snapshot, seat=seat: received[seat].append(snapshot.view))
     table.act(0, DrawStock(), table.version)
     assert [str(card) for card in received[0][-1].hand] == '1o 2o 3o 5c 7e 11b 12c 4e'.split()
     assert [str(card) for card in received[1][-1].hand] == '4c 6c 7c 10c 10e 11e 12e'.split()
@@ -117,7 +117,7 @@ async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fre
     table.seats[0].user_id = ana.id
     table.seats[2] = Seat('person', name='Bea', user_id=bea.id, guest='bea-browser')
     registry.add_table(table)
-    leave = registry.watch(table, 0, lambda view, events: None)
+    leave = registry.watch(table, 0, lambda snapshot: None)
     await table.settle()          # Lucía closes, and the game is over at once (no count to wait on)
     leave()
     assert table.is_over()
@@ -261,6 +261,6 @@ async def test_a_computer_whose_table_changed_while_it_thought_thinks_again(cloc
         table = registry.add_table(chinchon_position(current=1))   # the computer is to play
     finally:
         registry.configure(**vars(old))
-    table.subscribe(0, lambda view, events: None)
+    table.subscribe(0, lambda snapshot: None)
     await table.settle()
     assert thinker.calls >= 2 and table.state.current_seat == 0   # it thought again, and played
