@@ -1,11 +1,30 @@
-"""The one list of the site's games: what each game is made of and how a table offers it.
+"""The one list of the site's games: each game is one plugin, and the shared code asks it.
 
-Pages, navigation, tables, the history and the arena read it; nothing else knows which games
-exist or where their modules live.
+Pages, navigation, tables, the history, the review, the coach and the arena read it; nothing else
+knows which games exist or where their modules live. A game's entry here is everything about it
+that has no screen (this module is below the components, which may not be imported from here); what
+its screens need is its entry in ``components.games``, which points back to this one.
+
+What a new game provides, here:
+
+- ``id`` (its address and storage id, the engine's ``GAME_ID``) and ``engine_module``: the rules,
+  with ``GAME_ID``, ``Rules``, ``GameState``, ``new_game`` and ``ACTIONS`` (app.engine.protocol);
+- ``ai_module``: its computer players, ``make_bot(level, rng)``;
+- ``better``, ``min_seats``/``max_seats``, ``deck`` (catalog key ``deck.<deck>``), ``sample_cards``
+  for the home page and ``options``: the room options, fields of its ``Rules``;
+- ``hand_end_events``/``pause_actions``: when the table shows the count, and what is answered there;
+- ``colour``: its colour in the history's figures and plots;
+- ``card_value`` and ``value_header``: what a card is worth, for the rules page's values table;
+- ``coach`` and ``coach_thresholds``: its coach's evaluator (app.review.coach.core.Evaluator) and
+  the points lost from which a choice is labelled, calibrated with app.bench.coach.
+
+and in ``components.games``: its table screen (a ``TableScreen``), the coach's words for its
+options, its log's line for an event, and its board's CSS where the review needs it; plus its
+catalog keys (``game.<id>.name``/``summary``, ...) and its rules text (app/rules/<id>.<lang>.md).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import ModuleType
@@ -17,6 +36,11 @@ import app.ai.ronda_robada
 import app.engine.chinchon
 import app.engine.continental
 import app.engine.ronda_robada
+import app.review.coach.chinchon
+import app.review.coach.continental
+import app.review.coach.ronda_robada
+from app.engine.cards import Card
+from app.review.coach.core import Evaluator, Thresholds
 
 
 class Better(Enum):
@@ -65,7 +89,11 @@ class GameInfo:
     options: tuple[RuleOption, ...] = ()
     hand_end_events: frozenset[str] = frozenset()   # event kinds after which the table shows the count
     pause_actions: frozenset[str] = frozenset()     # action kinds answered on the count screen
-    screen: str | None = None    # its table screen, 'module:Class' (a TableScreen), once it has one
+    colour: str = '#1d2521'      # in the history's figures and plots
+    card_value: Callable[[Card], int] | None = None   # what a card is worth: the rules page's values table
+    value_header: str = 'rules.table.points'          # that table's column, a catalog key
+    coach: Evaluator | None = None                    # the coach's evaluator, once the game has one
+    coach_thresholds: Thresholds | None = None        # points lost from which the coach labels a choice
 
     @property
     def engine(self) -> str:
@@ -99,21 +127,27 @@ class GameInfo:
                                            for option in self.options})
 
 
+# the coach's thresholds are calibrated with app.bench.coach (seeded self-play, per level): see the README
 GAMES: tuple[GameInfo, ...] = (
     GameInfo('chinchon', app.engine.chinchon, app.ai.chinchon, Better.LOWER, 2, 6, 'spanish40',
              ('1o', '2o', '3o', '4o'),
              options=(RuleOption('limit', 100, (100, 50), 'setup.limit', ('setup.limit_100', 'setup.limit_50')),
                       RuleOption('buyback', False, (False, True), 'setup.buyback', help_key='setup.buyback_help')),
              hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
-             screen='components.chinchon.table:ChinchonTable'),
+             colour='#1f5f3a', card_value=app.engine.chinchon.card_value, value_header='rules.table.value',
+             coach=app.review.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0)),
     GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
-             ('10c', '11c', '12c', '1c'), screen='components.ronda_robada.table:RondaRobadaTable'),
+             ('10c', '11c', '12c', '1c'),
+             colour='#b5462b', card_value=app.engine.ronda_robada.card_points,
+             coach=app.review.coach.ronda_robada.EVALUATOR, coach_thresholds=Thresholds(3.0, 6.0, 12.0)),
     # stock_rebuilds is not a room option: the rules fix it at 10
     GameInfo('continental', app.engine.continental, app.ai.continental, Better.LOWER, 2, 6, 'french108',
              ('7h', '8h', 'JK', '10h'),
              options=(RuleOption('robo_de_contra', True, (False, True), 'setup.continental.robo_de_contra',
                                  help_key='setup.continental.robo_de_contra_help'),),
-             hand_end_events=frozenset({'hand_end'}), screen='components.continental.table:ContinentalTable'),
+             hand_end_events=frozenset({'hand_end'}),
+             colour='#2b5fb5', card_value=app.engine.continental.card_points,
+             coach=app.review.coach.continental.EVALUATOR, coach_thresholds=Thresholds(5.0, 12.0, 25.0)),
 )
 
 GAMES_BY_ID: dict[str, GameInfo] = {game.id: game for game in GAMES}

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from app.bench.replay import percentile, self_play
 from app.games import GAMES, GAMES_BY_ID
-from app.review.coach import LABELS, decision_seed, decisions, evaluator
+from app.review.coach import LABELS, decision_seed, decisions
 from app.review.coach.core import judge
 from app.review.replay import replay_hand
 
@@ -53,22 +53,23 @@ class Judged:
 def judge_game(game_id: str, seats: int, seed: int, level: str) -> list[Judged]:
     """Every decision of seat 0 in one self-played game."""
     _, source, _ = self_play(game_id, seats, seed, level)
+    game = GAMES_BY_ID[game_id]
     judged = []
     for number in range(1, source.hands() + 1):
         hand = replay_hand(source, number)
         for decision in decisions(hand, 0):
             world_seed = decision_seed(hand.seed, 0, decision.step)
             started = time.perf_counter()
-            results = evaluator(game_id).values(decision, random.Random(world_seed))
+            results = game.coach.values(decision, random.Random(world_seed))
             judgement = judge(decision, results)
             seconds = time.perf_counter() - started
-            row = Judged(number, judgement.cost, judgement.sure_cost, judgement.label(game_id), seconds)
+            row = Judged(number, judgement.cost, judgement.sure_cost, judgement.label(game.coach_thresholds), seconds)
             for other in LEVELS:
-                bot = GAMES_BY_ID[game_id].ai_module.make_bot(other, random.Random(f'{world_seed}:{other}'))
+                bot = game.ai_module.make_bot(other, random.Random(f'{world_seed}:{other}'))
                 option = (bot.choose(decision.view),)
                 if option in decision.options:
                     theirs = judge(replace(decision, chosen=decision.options.index(option)), results)
-                    row.levels[other] = (theirs.cost, theirs.sure_cost, theirs.label(game_id))
+                    row.levels[other] = (theirs.cost, theirs.sure_cost, theirs.label(game.coach_thresholds))
             judged.append(row)
     return judged
 

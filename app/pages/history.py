@@ -29,7 +29,6 @@ from components.local_time import local, show_times, when
 
 LEVEL_ORDER = {level: position for position, level in enumerate((*LEVELS, MIXED_LEVEL))}
 GAME_ORDER = {game.id: position for position, game in enumerate(GAMES)}
-GAME_COLORS = {'chinchon': '#1f5f3a', 'ronda-robada': '#b5462b', 'continental': '#2b5fb5'}
 PAGE_NUMBER = re.compile(r'[0-9]{1,6}')   # ASCII digits only: '²' is a digit to str.isdigit, not to int()
 
 
@@ -126,7 +125,7 @@ def totals_card(group: Totals) -> None:
     name = t(GAMES_BY_ID[group.key].name_key)
     better = BETTER[group.key].value
     with ui.card().classes('w-full gap-1 p-4').props(f'aria-label="{name}"').mark(f'totals-{group.key}'):
-        ui.label(name).classes('text-lg font-bold').style(f'color: {GAME_COLORS.get(group.key, "#1d2521")}')
+        ui.label(name).classes('text-lg font-bold').style(f'color: {GAMES_BY_ID[group.key].colour}')
         with ui.element('div').classes('grid grid-cols-2 gap-x-4 gap-y-1 w-full text-sm'):
             figure(t('history.played'), str(group.played))
             figure(t('history.wins'), str(group.wins))
@@ -191,7 +190,7 @@ def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
                   'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
         'yAxis': {'type': 'value', 'scale': True},
         'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
-                    'color': GAME_COLORS.get(game_id),
+                    'color': GAMES_BY_ID[game_id].colour,
                     'data': [[local(moment, 0).isoformat(), score] for moment, score in points]}
                    for game_id, points in timeline.items()],
     }
@@ -208,7 +207,7 @@ def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]]) -> 
                   'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
         'yAxis': {'type': 'value', 'min': 0, 'max': 100, 'axisLabel': {'formatter': percent_format('{value}')}},
         'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
-                    'color': GAME_COLORS.get(game_id),
+                    'color': GAMES_BY_ID[game_id].colour,
                     'data': [[local(moment, 0).isoformat(), round(accuracy)] for moment, accuracy, _ in points]}
                    for game_id, points in timeline.items()],
     }

@@ -14,7 +14,7 @@ from typing import Any
 from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
-from app.engine import chinchon, continental, ronda_robada
+from app.engine import continental
 from app.engine.cards import FRENCH_RANKS, JOKER, SPANISH_RANKS, Card, FrenchSuit, SpanishSuit
 from app.games import GAMES, GAMES_BY_ID
 from app.i18n import LANGUAGES, current_language, t, use_page_language
@@ -24,14 +24,7 @@ from components.card import card_name, playing_card
 from components.frame import frame
 from components.table_parts import TABLE_CSS
 
-# what a card is worth, as each engine counts it, and the sample cards the values table lists
-VALUE_FUNCTIONS: dict[str, Callable[[Card], int]] = {
-    'chinchon': chinchon.card_value,
-    'ronda-robada': ronda_robada.card_points,
-    'continental': continental.card_points,
-}
-VALUE_HEADERS = {'chinchon': 'rules.table.value', 'ronda-robada': 'rules.table.points',
-                 'continental': 'rules.table.points'}
+# the sample cards the values table lists, per deck (what each is worth is its game's card_value)
 VALUE_CARDS: dict[str, tuple[Card, ...]] = {
     'spanish40': tuple(Card(rank, SpanishSuit.OROS) for rank in SPANISH_RANKS),
     'french108': tuple(Card(rank, FrenchSuit.HEARTS) for rank in FRENCH_RANKS) + (JOKER,),
@@ -176,7 +169,7 @@ def card_example(row: CardRow) -> None:
 
 def value_rows(game_id: str) -> list[tuple[Card, int]]:
     game = GAMES_BY_ID[game_id]
-    return [(card, VALUE_FUNCTIONS[game_id](card)) for card in VALUE_CARDS[game.deck]]
+    return [(card, game.card_value(card)) for card in VALUE_CARDS[game.deck]]
 
 
 def rank_name(card: Card) -> str:
@@ -189,7 +182,7 @@ def rank_name(card: Card) -> str:
 def values_table(game_id: str) -> None:
     with ui.element('table').classes('hod-rules-table').mark('values-table'):
         text_tag('caption', t(f'rules.values.caption.{game_id}'))
-        table_head(t('rules.table.card'), t(VALUE_HEADERS[game_id]))
+        table_head(t('rules.table.card'), t(GAMES_BY_ID[game_id].value_header))
         with ui.element('tbody'):
             for card, value in value_rows(game_id):
                 with ui.element('tr').mark('values-row'):

@@ -6,7 +6,6 @@ app.tables, shared by every tab that shows it.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from nicegui import app, ui
@@ -25,6 +24,7 @@ from app.tables.table import Table
 from app.visitor import (current_account, current_user_id, guest_token, my_open_table, remember_table, watch,
                          watched_tables)
 from components.frame import frame
+from components.games import screens_of
 from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
 from components.table.shell import TableScreen
@@ -121,13 +121,13 @@ def table_page(table_id: str, request: Request) -> None:
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
         if table is None:
             ui.status_code(404)   # the page says so in the table's own words
-        if table is not None and seat is None and table.room is not None and table.game.screen is not None \
+        if table is not None and seat is None and table.room is not None and screens_of(table.game.id) is not None \
                 and table.id in watched_tables():   # a spectator's own address for the room, as the invite link shows it
             _spectate(table, request)
             return
-        if table is None or seat is None or table.game.screen is None:
+        if table is None or seat is None or screens_of(table.game.id) is None:
             _no_seat(t('table.missing') if table is None else t('table.not_yours'),
-                     None if table is None or table.game.screen is None else table.game)
+                     None if table is None or screens_of(table.game.id) is None else table.game)
             return
         account = current_account()
         if account is not None:
@@ -172,7 +172,7 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
             and table.seat_of(guest_token(), current_user_id()) is not None:
         return RedirectResponse(table_path(table.id), status_code=303)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
-        if table is None or table.room is None or not table.room.admits(secret) or table.game.screen is None:
+        if table is None or table.room is None or not table.room.admits(secret) or screens_of(table.game.id) is None:
             ui.status_code(404)
             _no_seat(t('room.bad_invite'), None)
             return None
@@ -232,9 +232,8 @@ def _no_seat(text: str, game: GameInfo | None) -> None:
 
 
 def screen(game: GameInfo) -> type[TableScreen]:
-    """The game's table screen, named in its registry entry ('module:Class')."""
-    module, _, name = game.screen.partition(':')
-    return getattr(importlib.import_module(module), name)
+    """The game's table screen, from its entry in components.games."""
+    return screens_of(game.id).table
 
 
 def _play_page_of(game_id: str):
@@ -245,7 +244,7 @@ def _play_page_of(game_id: str):
 
 def register_table_pages() -> None:
     for game in GAMES:
-        if game.screen is not None:
+        if screens_of(game.id) is not None:
             ui.page(game.play_path)(_play_page_of(game.id))
     ui.page('/table/{table_id}')(table_page)
     ui.page('/room/{table_id}/{secret}')(invite_page)

@@ -29,7 +29,8 @@ def _short(code: str) -> str:
     return code[:-1] + {'s': '♠', 'h': '♥', 'd': '♦', 'c': '♣'}[code[-1]]
 
 
-def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
+def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0,
+               feminine: Sequence[bool] = ()) -> str | None:   # ``feminine``: the games' one signature, unused here
     kind, data, say, name = log.reading(event, names, reader)
     card = the_card(french_card(data['card'])) if 'card' in data else ''
     if kind == 'deal':

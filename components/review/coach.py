@@ -4,16 +4,17 @@ the points your choices lost; at each of your moves, what it thought of it in a 
 each of your moves in the list (``coach-mark``, ``data-label`` best/inaccuracy/mistake/blunder)."""
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from nicegui import ui
 
+from app.games import GAMES_BY_ID
 from app.i18n import counted, language_scope, t
 from app.review.coach import BEST, LABELS, Judgement, Summary
 from app.review.coach.runs import Analysis
+from components.games import screens_of
 
 MARKS = {BEST: '✓', 'inaccuracy': '?!', 'mistake': '?', 'blunder': '??'}
 
@@ -30,7 +31,7 @@ COACH_CSS = '''
 
 
 def option_words(game_id: str) -> Callable[..., str]:
-    return importlib.import_module(f'components.review.coach_{game_id.replace("-", "_")}').option_words
+    return screens_of(game_id).option_words
 
 
 def capital(text: str) -> str:
@@ -47,7 +48,7 @@ def judgement_words(game_id: str, judgement: Judgement, view: Any, names: Sequen
         return option(tuple(parse(action) for action in actions), view, names)
 
     chosen = words(judgement.options[judgement.chosen], view)
-    label = judgement.label(game_id)
+    label = judgement.label(GAMES_BY_ID[game_id].coach_thresholds)
     if label == BEST:
         return t('coach.was_best', chosen=capital(chosen))
     best = words(judgement.options[judgement.best], view)
@@ -58,7 +59,6 @@ def judgement_words(game_id: str, judgement: Judgement, view: Any, names: Sequen
 
 
 def _action_parser(game_id: str) -> Callable[[dict[str, Any]], Any]:
-    from app.games import GAMES_BY_ID
     return GAMES_BY_ID[game_id].engine_module.ACTIONS.from_json
 
 
@@ -66,7 +66,7 @@ def mark_html(judgement: Judgement | None, game_id: str, testid: str = 'coach-ma
     """A move's mark in the list: its label (a plain mark for a choice within the margin)."""
     if judgement is None:
         return ''
-    label = judgement.label(game_id)
+    label = judgement.label(GAMES_BY_ID[game_id].coach_thresholds)
     said = t(f'coach.label.{label}') if label else t('coach.label.fine')
     return (f'<span class="hod-coach-mark" data-testid="{testid}" data-label="{label or ""}" role="img" '
             f'aria-label="{escape(said)}" title="{escape(said)}">{MARKS.get(label, "·")}</span>')
@@ -145,7 +145,7 @@ class CoachPanel:
         step = self.analysis.hand.steps[index]
         if judgement is not None:
             view = self.analysis.hand.steps[index - 1].views[self.analysis.seat]
-            label = judgement.label(self.game_id)
+            label = judgement.label(self.analysis.hand.game.coach_thresholds)
             html = (f'<span class="text-xs opacity-70">{escape(t("coach.here"))}</span> {mark_html(judgement, self.game_id, "coach-mark-here")}'
                     f'<b>{escape(t(f"coach.label.{label}") if label else t("coach.label.fine"))}</b><br>'
                     f'<span data-testid="coach-words" data-label="{label or ""}">'

@@ -16,23 +16,14 @@ from app.i18n import language_scope, t
 from app.review.coach import Judgement
 from app.review.coach.runs import Analysis
 from app.review.replay import HandReplay, Step
-from components.chinchon.log import event_line as chinchon_line
-from components.continental.log import event_line as continental_line
 from components.controls import action_button, on_choice
+from components.games import screens_of
 from components.review.boards import BOARDS, REVIEW_CSS, every_hand_html
 from components.review.coach import CoachPanel, mark_html
-from components.ronda_robada.log import event_line as ronda_line
-from components.ronda_robada.table import RONDA_CSS
 from components.seats import SEATS_CSS
 from components.table_parts import TABLE_CSS
 
 EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']
-
-
-def _event_line(game_id: str, feminine: Sequence[bool]) -> EventLine:
-    if game_id == 'chinchon':
-        return partial(chinchon_line, feminine=feminine)
-    return {'continental': continental_line, 'ronda-robada': ronda_line}[game_id]
 
 
 def step_words(step: Step, line: EventLine, names: Sequence[str], reader: int) -> str:
@@ -49,10 +40,11 @@ class ReviewScreen:
         self.analysis = analysis
         self.judged: dict[int, Judgement] = {} if analysis is None else analysis.by_step()
         self.board = BOARDS[hand.game.id]
+        self.screens = screens_of(hand.game.id)
         self.index = 0
         self.all_cards = False
         with language_scope(language):
-            line = _event_line(hand.game.id, self.feminine)
+            line = partial(self.screens.event_line, feminine=self.feminine)
             self.words = [step_words(step, line, self.names, reader) for step in hand.steps]
 
     @property
@@ -60,7 +52,7 @@ class ReviewScreen:
         return len(self.hand.steps) - 1
 
     def build(self) -> None:
-        ui.add_css(TABLE_CSS + SEATS_CSS + REVIEW_CSS + (RONDA_CSS if self.hand.game.id == 'ronda-robada' else ''))
+        ui.add_css(TABLE_CSS + SEATS_CSS + REVIEW_CSS + self.screens.board_css)
         with ui.element('div').classes('w-full flex flex-col lg:flex-row gap-4 items-start') \
                 .props('data-testid="replay"').mark('replay') as self.root:
             with ui.column().classes('hod-felt w-full lg:flex-1 p-2 sm:p-4 gap-3 min-w-0'):

@@ -14,7 +14,8 @@ def cards_words(codes: Sequence[str]) -> str:
     return ', '.join(the_card(spanish_card(code)) for code in codes)
 
 
-def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0) -> str | None:
+def event_line(event: dict[str, Any], names: Sequence[str], reader: int = 0,
+               feminine: Sequence[bool] = ()) -> str | None:   # ``feminine``: the games' one signature, unused here
     """One line for the log, or None. The reader is spoken to in the second person, also when a
     pile of theirs is taken."""
     kind, data, say, name = log.reading(event, names, reader)

@@ -7,11 +7,14 @@ import pytest
 from app.bench.replay import self_play
 from app.engine.cards import spanish_card
 from app.engine.chinchon import Close, Discard, DrawDiscard, DrawStock, Rules, from_position
+from app.games import GAMES_BY_ID
 from app.i18n import language_scope
 from app.review.coach import Decision, decision_seed, decisions, evaluate
 from app.review.coach.chinchon import EVALUATOR
 from app.review.replay import replay_hand
 from components.review.coach import judgement_words
+
+THRESHOLDS = GAMES_BY_ID['chinchon'].coach_thresholds
 
 
 @pytest.fixture(scope='module')
@@ -39,8 +42,8 @@ def test_every_draw_and_discard_with_a_choice_is_a_decision(hand) -> None:
 def test_the_same_decision_is_weighed_the_same_every_time(hand) -> None:
     decision = decisions(hand, 0)[1]
     seed = decision_seed(hand.seed, 0, decision.step)
-    assert evaluate('chinchon', decision, seed) == evaluate('chinchon', decision, seed)
-    assert evaluate('chinchon', decision, seed).values != evaluate('chinchon', decision, seed + 1).values
+    assert evaluate(EVALUATOR, decision, seed) == evaluate(EVALUATOR, decision, seed)
+    assert evaluate(EVALUATOR, decision, seed).values != evaluate(EVALUATOR, decision, seed + 1).values
 
 
 def position(hand_text: str, chosen) -> Decision:
@@ -54,8 +57,8 @@ def position(hand_text: str, chosen) -> Decision:
 def test_throwing_a_melded_card_instead_of_a_loose_king_is_an_error_said_in_words() -> None:
     # 1-2-3 of coins and 5-6-7 of cups meld; the king of swords and the four of clubs are loose
     decision = position('1o 2o 3o 5c 6c 7c 12e 4b', Discard(spanish_card('2o')))
-    judged = evaluate('chinchon', decision, seed=11)
-    assert judged.label('chinchon') in ('mistake', 'blunder')
+    judged = evaluate(EVALUATOR, decision, seed=11)
+    assert judged.label(THRESHOLDS) in ('mistake', 'blunder')
     best = decision.options[judged.best][0]
     assert best.card == spanish_card('12e')   # the king goes (closing with it, or playing on)
     with language_scope('es'):
@@ -68,8 +71,8 @@ def test_throwing_a_melded_card_instead_of_a_loose_king_is_an_error_said_in_word
 
 def test_closing_when_the_others_hold_a_lot_is_the_best() -> None:
     decision = position('1o 2o 3o 5c 6c 7c 12e 4b', Close(spanish_card('12e')))
-    judged = evaluate('chinchon', decision, seed=11)
-    assert judged.label('chinchon') == 'best'
+    judged = evaluate(EVALUATOR, decision, seed=11)
+    assert judged.label(THRESHOLDS) == 'best'
     with language_scope('es'):
         assert judgement_words('chinchon', judged, decision.view) == 'Cerrar tirando el rey de espadas: la mejor opción.'
     assert EVALUATOR.worlds == judged.worlds

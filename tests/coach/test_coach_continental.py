@@ -11,6 +11,7 @@ from app.bench.replay import self_play
 from app.engine import continental
 from app.engine.cards import JOKER, french_card
 from app.engine.continental import Discard, GoDown, LayOff, PassOffer, Rules, TakeOffer
+from app.games import GAMES_BY_ID
 from app.i18n import language_scope
 from app.review.coach import Decision, judge
 from app.review.coach.continental import EVALUATOR, MAX_DISCARDS, ContinentalEvaluator, Knowledge, decision_options
@@ -18,6 +19,7 @@ from app.review.coach.core import option_index
 from app.review.replay import replay_hand
 from components.review.coach_continental import option_words
 
+THRESHOLDS = GAMES_BY_ID['continental'].coach_thresholds
 CHEAP = ContinentalEvaluator(rollouts=6, min_worlds=3)
 
 
@@ -100,7 +102,7 @@ def decision_at(state, played) -> Decision:
 def test_throwing_the_joker_when_a_natural_card_could_go_is_a_mistake():
     decision = decision_at(joker_position(), Discard(JOKER))
     judged = judge(decision, EVALUATOR.values(decision, random.Random(5)))
-    assert judged.label('continental') in ('mistake', 'blunder')
+    assert judged.label(THRESHOLDS) in ('mistake', 'blunder')
     best = decision.options[judged.best][0]
     assert isinstance(best, Discard) and not best.card.is_joker
     assert best.card in (french_card('Kc'), french_card('2d'))   # a card that links with nothing
@@ -118,10 +120,10 @@ def test_taking_the_card_that_completes_the_contract_is_best():
     assert decision.options == ((TakeOffer(),), (PassOffer(),))
     results = EVALUATOR.values(decision, random.Random(3))
     judged = judge(decision, results)
-    assert judged.label('continental') == 'best'
+    assert judged.label(THRESHOLDS) == 'best'
     assert judged.values[0] - judged.values[1] > 25     # out at once for -20, against a hand still to make
     passing = judge(Decision(1, 1, 'offer', decision.view, decision.options, 1), results)
-    assert passing.label('continental') == 'blunder'
+    assert passing.label(THRESHOLDS) == 'blunder'
 
 
 @pytest.mark.parametrize(('language', 'joker', 'king', 'keep', 'rob', 'passing'), [

@@ -5,8 +5,11 @@ import pytest
 
 from app.engine.chinchon import Discard, DrawDiscard, DrawStock
 from app.engine.cards import spanish_card
-from app.review.coach import THRESHOLDS, Decision, Judgement, decision_seed, judge, summarise
+from app.games import GAMES, GAMES_BY_ID
+from app.review.coach import Decision, Judgement, decision_seed, judge, summarise
 from app.review.coach.core import option_index
+
+CHINCHON = GAMES_BY_ID['chinchon'].coach_thresholds
 
 
 def decision(chosen: int = 0) -> Decision:
@@ -23,13 +26,13 @@ def steady(values: list[float], worlds: int = 24) -> list[list[float]]:
 def test_a_choice_is_labelled_by_the_points_it_cost(cost: float, label: str | None) -> None:
     judged = judge(decision(chosen=0), steady([-cost, 0.0]))
     assert judged.best == 1 and judged.cost == pytest.approx(cost)
-    assert judged.label('chinchon') == label
+    assert judged.label(CHINCHON) == label
 
 
 def test_the_best_choice_and_a_tie_are_best() -> None:
-    assert judge(decision(chosen=1), steady([-5.0, 2.0])).label('chinchon') == 'best'
+    assert judge(decision(chosen=1), steady([-5.0, 2.0])).label(CHINCHON) == 'best'
     tie = judge(decision(chosen=1), steady([2.0, 2.0]))   # as good as any other: never labelled
-    assert tie.best == 1 and tie.cost == 0 and tie.label('chinchon') == 'best'
+    assert tie.best == 1 and tie.cost == 0 and tie.label(CHINCHON) == 'best'
 
 
 def test_a_cost_within_the_noise_of_the_worlds_is_not_labelled() -> None:
@@ -37,9 +40,9 @@ def test_a_cost_within_the_noise_of_the_worlds_is_not_labelled() -> None:
     noisy = [[0.0, 60.0], [0.0, -40.0], [0.0, 50.0], [0.0, -30.0]]
     judged = judge(decision(chosen=0), noisy)
     assert judged.best == 1 and judged.cost == pytest.approx(10.0) and judged.error == pytest.approx(26.141, abs=1e-3)
-    assert judged.label('chinchon') is None
+    assert judged.label(CHINCHON) is None
     clear = judge(decision(chosen=0), [[0.0, 11.0], [0.0, 9.0], [0.0, 10.5], [0.0, 9.5]])
-    assert clear.label('chinchon') == 'mistake'
+    assert clear.label(CHINCHON) == 'mistake'
 
 
 def test_a_judgement_survives_json() -> None:
@@ -63,15 +66,16 @@ def test_a_decisions_seed_depends_on_the_hand_seat_and_step_only() -> None:
 def test_accuracy_is_the_share_with_no_label() -> None:
     judged = [judge(decision(), steady([0.0, 0.1])), judge(decision(), steady([-20.0, 0.0])),
               judge(decision(), steady([-4.0, 0.0])), judge(decision(), steady([0.0, -1.0]))]
-    summary = summarise('chinchon', judged)
+    summary = summarise(CHINCHON, judged)
     assert summary.decisions == 4 and summary.labelled == {'inaccuracy': 1, 'mistake': 0, 'blunder': 1}
     assert summary.accuracy == 50.0 and summary.points_lost == pytest.approx(24.1)
-    assert summarise('chinchon', []).accuracy is None
+    assert summarise(CHINCHON, []).accuracy is None
 
 
 def test_points_lost_count_only_what_the_worlds_are_sure_of() -> None:
     noisy = judge(decision(chosen=0), [[0.0, 60.0], [0.0, -40.0], [0.0, 50.0], [0.0, -30.0]])   # 10 ± 26
     clear = judge(decision(chosen=0), steady([-4.0, 0.0]))
     assert noisy.cost == pytest.approx(10.0) and noisy.sure_cost == 0.0
-    assert summarise('chinchon', [noisy, clear]).points_lost == pytest.approx(4.0)
-    assert set(THRESHOLDS) == {'chinchon', 'ronda-robada', 'continental'}
+    assert summarise(CHINCHON, [noisy, clear]).points_lost == pytest.approx(4.0)
+    assert {game.id for game in GAMES if game.coach is not None and game.coach_thresholds is not None} == \
+        {'chinchon', 'ronda-robada', 'continental'}

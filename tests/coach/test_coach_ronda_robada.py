@@ -11,11 +11,14 @@ import pytest
 from app.bench.replay import self_play
 from app.engine.cards import spanish_card
 from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile, from_position
+from app.games import GAMES_BY_ID
 from app.i18n import language_scope
-from app.review.coach import evaluate, evaluator, judge
+from app.review.coach import evaluate, judge
 from app.review.coach.ronda_robada import EVALUATOR, plan_decision
 from app.review.replay import replay_hand
 from components.review.coach_ronda_robada import option_words
+
+THRESHOLDS = GAMES_BY_ID['ronda-robada'].coach_thresholds
 
 
 def card(text: str):
@@ -45,7 +48,7 @@ def has_a_choice(view) -> bool:
 def test_the_decisions_are_the_seats_turns_with_a_choice(seats: int, seed: int) -> None:
     _, source, _ = self_play('ronda-robada', seats, seed, 'normal')
     hand = replay_hand(source, 1)
-    assert evaluator('ronda-robada') is EVALUATOR
+    assert GAMES_BY_ID['ronda-robada'].coach is EVALUATOR
     for seat in range(seats):
         found = EVALUATOR.decisions(hand, seat)
         every = turns(hand.steps, seat)
@@ -76,20 +79,20 @@ def test_the_same_decision_and_seed_give_the_same_values() -> None:
     results = EVALUATOR.values(decision, random.Random(11))
     assert EVALUATOR.values(pickle.loads(pickle.dumps(decision)), random.Random(11)) == results
     assert EVALUATOR.values(decision, random.Random(12)) != results     # the worlds do come from the seed
-    assert evaluate('ronda-robada', decision, 11) == judge(decision, results)
+    assert evaluate(EVALUATOR, decision, 11) == judge(decision, results)
 
 
 def test_stopping_a_run_before_a_big_pile_is_an_error_and_going_on_is_best() -> None:
     view = big_pile_position()
     stopped = plan_decision(view, STOPPED, 1)
-    judged = evaluate('ronda-robada', stopped, 21)
-    assert judged.label('ronda-robada') in ('mistake', 'blunder')
+    judged = evaluate(EVALUATOR, stopped, 21)
+    assert judged.label(THRESHOLDS) in ('mistake', 'blunder')
     assert judged.cost > 100    # 19 cards of about 6 points, that Lucía keeps instead of losing to you
     assert stopped.options[judged.best] == ON_INTO_THE_PILE
 
     went_on = plan_decision(view, ON_INTO_THE_PILE, 1)
     assert set(went_on.options) == set(stopped.options)
-    assert evaluate('ronda-robada', went_on, 21).label('ronda-robada') == 'best'
+    assert evaluate(EVALUATOR, went_on, 21).label(THRESHOLDS) == 'best'
 
 
 @pytest.mark.parametrize('language, stopped, went_on, dropped, no_names', [

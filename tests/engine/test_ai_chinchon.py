@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.ai.arena import play_match
+from app.bench.arena import play_match
 from app.ai.chinchon import make_bot
 from app.engine import chinchon
 from app.engine.cards import cards_str, parse_spanish, spanish_deck

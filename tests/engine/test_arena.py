@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from app.ai import arena
+from app.bench import arena
 from app.engine.protocol import Outcome
 from app.games import GAMES_BY_ID, Better, GameInfo
 

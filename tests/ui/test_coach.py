@@ -11,6 +11,7 @@ from seams import sees, until
 from test_review import first_hand_over
 from test_whole_games import as_the_normal_player, play_through, sit_at
 
+from app.games import GAMES_BY_ID
 from app.i18n import language_scope
 from app.review.coach import decision_seed, decisions, evaluate
 from app.review.sources import table_source
@@ -20,6 +21,8 @@ from components.review.coach import judgement_words
 from models.db import session_scope
 from models.tables import HandCoach
 from screen import choose, coach_marks as marks, coach_summary as summary, html_of, one
+
+CHINCHON = GAMES_BY_ID['chinchon']
 
 
 class Counting(InlineThinker):
@@ -38,14 +41,14 @@ async def test_the_coach_marks_each_of_your_decisions_and_sums_up_the_hand(user:
         table = await sit_at(user, 'chinchon', seats=2, limit=50)
         await first_hand_over(user, table)
         hand = table_source(table, 0).hand(1)
-        expected = {decision.step: evaluate('chinchon', decision, decision_seed(hand.seed, 0, decision.step))
+        expected = {decision.step: evaluate(CHINCHON.coach, decision, decision_seed(hand.seed, 0, decision.step))
                     for decision in decisions(hand, 0)}
         user.find(marker='review').click()
         await sees(user, marker='coach')
         await until(lambda: bool(summary(user)))
-        assert marks(user) == {step: judged.label('chinchon') or '' for step, judged in expected.items()}
+        assert marks(user) == {step: judged.label(CHINCHON.coach_thresholds) or '' for step, judged in expected.items()}
         assert int(summary(user)['decisions']) == len(expected) > 3
-        accuracy = 100 * sum(judged.label('chinchon') in ('best', None) for judged in expected.values()) / len(expected)
+        accuracy = 100 * sum(judged.label(CHINCHON.coach_thresholds) in ('best', None) for judged in expected.values()) / len(expected)
         assert float(summary(user)['accuracy']) == round(accuracy, 1)
         assert summary(user)['words'].startswith(f'Esta mano: precisión {accuracy:.0f} % · {len(expected)} decisiones')
         # at one of your moves, the coach's sentence; at another's, where to look
@@ -53,7 +56,7 @@ async def test_the_coach_marks_each_of_your_decisions_and_sums_up_the_hand(user:
         choose(user, 'replay-steps', f'step:{step}')
         with language_scope('es'):
             words = judgement_words('chinchon', judged, hand.steps[step - 1].views[0])
-        assert f'data-testid="coach-words" data-label="{judged.label("chinchon") or ""}">{words}<' in html_of(user, 'coach-say')
+        assert f'data-testid="coach-words" data-label="{judged.label(CHINCHON.coach_thresholds) or ""}">{words}<' in html_of(user, 'coach-say')
         other = next(index for index, moment in enumerate(hand.steps) if moment.seat == 1)
         choose(user, 'replay-steps', f'step:{other}')
         assert 'Esta jugada no fue tuya' in html_of(user, 'coach-say')

@@ -34,8 +34,9 @@ from app.engine.chinchon import (Close, Discard, DrawDiscard, DrawStock, best_ar
                                  count_against, is_chinchon)
 from app.engine.chinchon.melds import CARDS, FIELD, GUARD40, VALUE, Code, candidates, card_index, max_melded
 
-from . import _Bot, policy
+from . import policy
 from .knowledge import NEIGHBOURS, Index, Knowledge
+from .players import _Bot
 
 CHINCHON = 150.0        # scoring by points: a chinchón ends the game, worth far more than any hand
 OVER = 30.0             # ... and a player going over the limit

@@ -5,8 +5,8 @@ kind, the seat's view just before it, the options weighed with the one chosen am
 values every option in the same sampled worlds (common random numbers): the mean result for that
 seat in points, higher being better, so that the difference between two options is fair even
 with few worlds. A decision is judged (``Judgement``) by what the choice cost against the best
-option, labelled by the game's thresholds (``THRESHOLDS``, calibrated on seeded self-play by
-level: app.bench.coach).
+option, labelled by the game's thresholds (its plugin's ``coach_thresholds`` in app.games,
+calibrated on seeded self-play by level: app.bench.coach).
 
 Everything here is pure and picklable: the values are computed in a worker process, and a
 judgement is kept as JSON (on the Table for a guest's review, in the database for an account's).
@@ -36,14 +36,6 @@ class Thresholds:
             if cost >= limit:
                 return name
         return None
-
-
-# calibrated with app.bench.coach (seeded self-play, per level): see the README's coach section
-THRESHOLDS: dict[str, Thresholds] = {
-    'chinchon': Thresholds(3.0, 7.0, 15.0),
-    'ronda-robada': Thresholds(3.0, 6.0, 12.0),
-    'continental': Thresholds(5.0, 12.0, 25.0),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +89,13 @@ class Judgement:
         errors of their difference)."""
         return self.cost if self.cost >= Z * self.error else 0.0
 
-    def label(self, game_id: str) -> str | None:
+    def label(self, thresholds: Thresholds) -> str | None:
+        """Its label by the game's ``thresholds``."""
         if self.best == self.chosen:
             return BEST
         if not self.sure_cost:   # the worlds played cannot tell the two apart
             return None
-        return THRESHOLDS[game_id].label(self.cost)
+        return thresholds.label(self.cost)
 
     def to_json(self) -> dict[str, Any]:
         return {'step': self.step, 'length': self.length, 'kind': self.kind,
@@ -173,10 +166,10 @@ class Summary:
         return 100.0 * (self.decisions - sum(self.labelled.values())) / self.decisions
 
 
-def summarise(game_id: str, judgements: list[Judgement]) -> Summary:
+def summarise(thresholds: Thresholds, judgements: list[Judgement]) -> Summary:
     labelled = {name: 0 for name in LABELS}
     for judgement in judgements:
-        label = judgement.label(game_id)
+        label = judgement.label(thresholds)
         if label in labelled:
             labelled[label] += 1
     return Summary(len(judgements), labelled, sum(judgement.sure_cost for judgement in judgements))

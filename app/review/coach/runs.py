@@ -43,7 +43,7 @@ class Analysis:
         return len(self.decisions)
 
     def summary(self):
-        return summarise(self.hand.game.id, self.judgements)
+        return summarise(self.hand.game.coach_thresholds, self.judgements)
 
     def start(self, thinker: Any, keep: Callable[['Analysis'], None] | None = None) -> None:
         """Judge the decisions not judged yet, unless that is under way or done."""
@@ -55,7 +55,7 @@ class Analysis:
         game_id = self.hand.game.id
         try:
             for decision in self.decisions[len(self.judgements):]:
-                judged = await thinker.compute(evaluate, game_id, decision,
+                judged = await thinker.compute(evaluate, self.hand.game.coach, decision,
                                                decision_seed(self.hand.seed, self.seat, decision.step))
                 if judged is None:   # the server is stopping
                     return

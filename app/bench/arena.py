@@ -1,6 +1,6 @@
 """Self-play arena for every game: computer players against each other, luck paired out.
 
-    python -m app.ai.arena ronda-robada --seats hard,normal --games 2000 --seed 1 [--rules key=value ...]
+    python -m app.bench.arena ronda-robada --seats hard,normal --games 2000 --seed 1 [--rules key=value ...]
 
 A game id is an entry of ``app.games``: its engine module (``Rules``, ``new_game``) and its computer
 players (``make_bot``); nothing here knows any particular game. Each deal seed is played once
@@ -250,7 +250,7 @@ class _ProgressBar:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog='python -m app.ai.arena', description=__doc__.split('\n')[0])
+    parser = argparse.ArgumentParser(prog='python -m app.bench.arena', description=__doc__.split('\n')[0])
     parser.add_argument('game', choices=list(GAMES_BY_ID))
     parser.add_argument('--seats', required=True, help='levels per seat, comma separated, e.g. hard,normal')
     parser.add_argument('--games', type=int, default=200, help='games in all (rounded up to whole rotations)')
