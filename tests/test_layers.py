@@ -31,12 +31,6 @@ CYCLE_SCOPE = ('app', 'components')
 KNOWN = {
     ('layers', 'app/tables/table.py', 'app.review'),
     ('layers', 'app/tables/records.py', 'app.review'),
-    ('table', 'components/chinchon/table.py', 'app.tables.table'),
-    ('table', 'components/continental/table.py', 'app.tables.table'),
-    ('table', 'components/ronda_robada/table.py', 'app.tables.table'),
-    ('table', 'components/table/shell.py', 'app.tables.table'),
-    ('table', 'components/table/waiting_room.py', 'app.tables.table'),
-    ('table', 'components/table/follow.py', 'app.tables.table'),
     ('cycles', 'app/tables/pacing.py', 'app.tables.table'),
     ('cycles', 'app/tables/room.py', 'app.tables.table'),
     ('cycles', 'app/tables/services.py', 'app.tables.table'),
