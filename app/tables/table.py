@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
@@ -96,8 +95,8 @@ class Table:
         return self.public_view() if seat < 0 else self.state.view(seat)
 
     def public_view(self) -> Any:
-        """What anybody may know, for spectators: a seat's view without its hand or its choices."""
-        return replace(self.state.view(0), hand=(), legal_actions=())
+        """What anybody may know, for spectators: the engine's public view (no hand, no choices)."""
+        return self.state.public_view()
 
     def is_over(self) -> bool:
         return self.state.outcome() is not None

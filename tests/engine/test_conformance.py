@@ -59,7 +59,7 @@ def _chinchon_shown(raw: dict[str, Any]) -> list[str]:
 
 
 def _continental_shown(raw: dict[str, Any]) -> list[str]:
-    shown = raw['discard'] + [item['card'] for meld in raw['table'] for item in meld['cards']]
+    shown = raw['discard'] + [item['card'] for meld in raw['melds'] for item in meld['cards']]
     if raw['phase'] == 'over':                             # the last hand's count showed every hand
         shown += _flat(raw['hands'])
     return shown
@@ -81,7 +81,7 @@ class Shown:
 
 
 SHOWN: dict[str, Shown] = {
-    'chinchon': Shown(_chinchon_shown, history=('last_result', 'past_hands')),
+    'chinchon': Shown(_chinchon_shown, history=('last_result', 'past_deals')),
     'continental': Shown(_continental_shown, history=('last_result',)),
     'ronda-robada': Shown(_ronda_robada_shown),
 }

@@ -8,7 +8,7 @@ from app.engine.cards import Card, HandSeeds, commitment, new_hand_seed, parse_s
 from app.engine.positions import Named, count, deal, per_seat, seat, seat_count, seat_set
 
 from .state import HAND_SIZE, MAX_RESHUFFLES, GameState, Rules
-from .view import PastHand
+from .view import PastDeal
 
 
 def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequence[str] | None = None,
@@ -139,6 +139,6 @@ def _taken(taken: str | None, held: dict[int, list[Card]], current: int, phase: 
     return card
 
 
-def _past(number: int, rng: random.Random) -> PastHand:
+def _past(number: int, rng: random.Random) -> PastDeal:
     seed = new_hand_seed(rng)
-    return PastHand(number, seed, commitment(seed))
+    return PastDeal(number, seed, commitment(seed))

@@ -92,7 +92,7 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     state.seeds = [new_hand_seed(rng) for _ in range(hand_number)]
     state.hand_number, state.dealer, state.hand_scores = hand_number, dealer, scores
     state.hands = [held[s] for s in range(seats)]
-    state.stock, state.discard, state.table = spare + top, pile, table
+    state.stock, state.discard, state.melds = spare + top, pile, table
     state.down, state.down_this_turn, state.rebuilds = down, down_this_turn, rebuilds
     state.phase, state.turn = phase, turn
     state.offer = _offer(offer, state) if phase == 'offer' else _no_offer(offer, phase)

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from app.engine import protocol
 from app.engine.actions_json import action_to_json
 from app.engine.cards import Card, HandSeeds, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
-from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
+from app.engine.protocol import Event, IllegalAction, Outcome, PastDeal, rng_from_state, rng_state
 from app.engine.ronda_robada.model import (ACTIONS, CENTRE_CARDS, GAME_ID, HAND_CARDS, MAX_SEATS, MIN_SEATS,
                                            Action, Confirm, Drop, Rules, RunView, StartRun, TakeLoose, TakePile,
                                            TakenPile, View, card_points, next_rank, step_options)
@@ -249,15 +249,26 @@ class GameState(protocol.GameState):
     # -- what a seat may see, and saving -------------------------------------------------
 
     def view(self, seat: int) -> View:
+        return self._view(seat, public=False)
+
+    def public_view(self) -> View:
+        return self._view(0, public=True)
+
+    def _view(self, seat: int, public: bool) -> View:
+        """``seat``'s view; the public one (``public``) keeps only what the whole table knows."""
         over = self._result is not None
         return View(
-            seat=seat, seats=self.seats, current_seat=self._current, dealer=self.dealer, hand=tuple(self.hands[seat]),
+            seat=seat, seats=self.seats, current_seat=self._current, dealer=self.dealer, hand_number=1,
+            phase='over' if over else 'start' if self.run is None else 'run',
+            hand=() if public else tuple(self.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in self.hands), loose=tuple(self.loose),
             pile_tops=tuple(self.pile_tops()), pile_sizes=tuple(len(pile) for pile in self.piles),
             run=None if self.run is None else self.run.view(), stock_size=len(self.stock),
-            last_runner=self.last_runner, scores=self._result.scores if over else None,
-            commitment=commitment(self.seed), seed=self.seed if over else None, events=tuple(self.events),
-            legal_actions=tuple(self.legal_actions(seat)), outcome=self._result)
+            last_runner=self.last_runner, scores=self._result.scores if over else (0,) * self.seats,
+            eliminated=(False,) * self.seats, commitment=commitment(self.seed), seed=self.seed if over else None,
+            past_deals=(PastDeal(1, self.seed, commitment(self.seed)),) if over else (),
+            events=tuple(self.events),
+            legal_actions=() if public else tuple(self.legal_actions(seat)), outcome=self._result)
 
     def to_dict(self) -> dict[str, Any]:
         return {
