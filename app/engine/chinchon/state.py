@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from app.engine import protocol
 from app.engine.cards import (Card, HandSeeds, commitment, rebuilt_stock, seeds_from, shuffled, spanish_card,
@@ -115,7 +116,7 @@ class GameState(protocol.GameState):
     def apply(self, seat: int, action: Action) -> list[Event]:
         self._check(seat, action)
         first = len(self.events)
-        getattr(self, f'_on_{action.kind}')(seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     def view(self, seat: int) -> ChinchonView:
@@ -329,6 +330,12 @@ class GameState(protocol.GameState):
         self.phase, self.current = 'over', None
         self.result = Outcome(tuple(self.scores), winners, reason)
         self._log('game_over', None, winners=list(winners), scores=list(self.scores), reason=reason)
+
+    # one handler per kind of action (``apply`` has checked it first)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        DrawStock: _on_draw_stock, DrawDiscard: _on_draw_discard, Discard: _on_discard, Close: _on_close,
+        BuyBack: _on_buyback,
+    }
 
     # saving -----------------------------------------------------------------
 

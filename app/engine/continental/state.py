@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from app.engine import protocol
@@ -113,19 +114,16 @@ class GameState(protocol.GameState):
         return actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        handler = self._check(seat, action)
+        self._check(seat, action)
         first = len(self.events)
-        handler(seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     # validation (never mutates) -----------------------------------------------------------
-    def _check(self, seat: int, action: Action):
+    def _check(self, seat: int, action: Action) -> None:
         if self.phase == 'over':
             raise IllegalAction('game_over', 'The game is over.')
-        handlers = {TakeOffer: self._take, PassOffer: self._pass, DrawStock: self._draw,
-                    GoDown: self._go_down, LayOff: self._lay_off, Discard: self._discard}
-        handler = handlers.get(type(action))
-        if handler is None:
+        if type(action) not in self._APPLY:
             raise IllegalAction('unknown_action', f'{action!r} is not a Continental action.')
         if seat != self.current_seat:
             raise IllegalAction('not_your_turn', f'It is not seat {seat}\'s turn to act.', seat=seat)
@@ -142,7 +140,6 @@ class GameState(protocol.GameState):
             raise IllegalAction('no_penalty_card', 'No penalty card is left to take it out of turn.')
         if isinstance(action, (GoDown, LayOff, Discard)):
             self._check_play(seat, action)
-        return handler
 
     def _check_play(self, seat: int, action: Action) -> None:
         hand = self.hands[seat]
@@ -335,6 +332,12 @@ class GameState(protocol.GameState):
             self._log('game_over', None, **self._outcome.to_dict())
         else:
             self._deal()
+
+    # one handler per kind of action (``apply`` has checked it first)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        TakeOffer: _take, PassOffer: _pass, DrawStock: _draw, GoDown: _go_down, LayOff: _lay_off,
+        Discard: _discard,
+    }
 
     # views ---------------------------------------------------------------------------------
     def view(self, seat: int) -> View:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from app.engine import protocol
 from app.engine.actions_json import action_to_json
@@ -118,7 +118,7 @@ class GameState(protocol.GameState):
             raise self._refusal(seat, action)
         self.actions.append((seat, action))
         first = len(self.events)
-        _APPLY[type(action)](self, seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     # -- the five steps ------------------------------------------------------------------
@@ -201,7 +201,7 @@ class GameState(protocol.GameState):
         if seat != self._current:
             return IllegalAction('not_your_turn', f'It is not seat {seat}\'s turn.', seat=seat,
                                  current=self._current)
-        check = _REFUSALS.get(type(action))
+        check = self._REFUSALS.get(type(action))
         if check is None:
             return IllegalAction('unknown_action', f'Not a Ronda Robada action: {action!r}.', action=repr(action))
         return check(self, seat, action)
@@ -245,6 +245,15 @@ class GameState(protocol.GameState):
         if self.run is not None:
             return IllegalAction('no_drop_after_start', 'You started a run this turn: you can no longer drop.')
         return IllegalAction('not_in_hand', f'{action.card} is not in your hand.', card=str(action.card))
+
+    # one handler per kind of action, and one reason for refusing each (after every method they name)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        StartRun: _start_run, TakeLoose: _take_loose, TakePile: _take_pile, Confirm: _confirm, Drop: _drop,
+    }
+    _REFUSALS: ClassVar[dict[type, Callable[['GameState', int, Any], IllegalAction]]] = {
+        StartRun: _refuse_start, TakeLoose: _refuse_step, TakePile: _refuse_step, Confirm: _refuse_confirm,
+        Drop: _refuse_drop,
+    }
 
     # -- what a seat may see, and saving -------------------------------------------------
 
@@ -292,12 +301,3 @@ class GameState(protocol.GameState):
                    actions=[(seat, ACTIONS.from_json(a)) for seat, a in raw['actions']],
                    result=None if raw['outcome'] is None else Outcome.from_dict(raw['outcome']))
 
-
-_APPLY: dict[type, Callable[[GameState, int, Any], None]] = {
-    StartRun: GameState._start_run, TakeLoose: GameState._take_loose, TakePile: GameState._take_pile,
-    Confirm: GameState._confirm, Drop: GameState._drop,
-}
-_REFUSALS: dict[type, Callable[[GameState, int, Any], IllegalAction]] = {
-    StartRun: GameState._refuse_start, TakeLoose: GameState._refuse_step, TakePile: GameState._refuse_step,
-    Confirm: GameState._refuse_confirm, Drop: GameState._refuse_drop,
-}
