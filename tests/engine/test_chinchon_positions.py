@@ -1,6 +1,7 @@
 """Chinchón hands in progress built from card text: what they show, what they refuse, and that they
 play on like a dealt hand."""
 import doctest
+import importlib
 import json
 import random
 from collections import Counter
@@ -22,7 +23,7 @@ def texts(cards) -> list[str]:
 
 
 def test_the_docstring_example_holds():
-    assert doctest.testmod(chinchon.position).failed == 0
+    assert doctest.testmod(importlib.import_module('app.engine.chinchon.position')).failed == 0
 
 
 def test_a_hand_you_describe_is_the_hand_you_see_and_every_other_card_is_dealt():

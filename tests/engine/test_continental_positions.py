@@ -1,6 +1,7 @@
 """Continental hands in progress built from card text: what they show, what they refuse, and that
 they play on like a dealt hand."""
 import doctest
+import importlib
 import json
 import random
 from collections import Counter
@@ -27,7 +28,7 @@ def card(text: str):
 
 
 def test_the_docstring_example_holds():
-    assert doctest.testmod(continental.position).failed == 0
+    assert doctest.testmod(importlib.import_module('app.engine.continental.position')).failed == 0
 
 
 def test_the_discard_on_offer_goes_first_to_the_player_on_turn():
