@@ -60,7 +60,7 @@ MAX_DANGER = 4.0
 
 
 def layable(card: Card, view: View) -> bool:
-    return any(meld.lay_off_positions(card) for meld in view.table)
+    return any(meld.lay_off_positions(card) for meld in view.melds)
 
 
 class Feasibility:
@@ -290,7 +290,7 @@ class ContinentalBot:
                     if held[card] > 0:
                         held[card] -= 1
         seen = Counter(pile) + +held
-        for meld in view.table:
+        for meld in view.melds:
             seen.update(meld.cards)
         self._seen_key, self._seen_cards = key, seen
         return seen

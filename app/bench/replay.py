@@ -16,7 +16,6 @@ import time
 from app.engine.cards import seeds_from
 from app.games import GAMES, GAMES_BY_ID
 from app.review.replay import GameMoves, deal_number, hand_points, record, replay_hand
-from app.tables.records import past_deals
 
 
 def self_play(game_id: str, seats: int, seed: int, level: str = 'easy') -> tuple[object, GameMoves, list]:
@@ -36,7 +35,7 @@ def self_play(game_id: str, seats: int, seed: int, level: str = 'easy') -> tuple
         action = bots[seat].choose(state.view(seat))
         scored += [hand_points(event.to_dict()) for event in state.apply(seat, action) if event.kind in ends]
         record(moves, hand, seat, action)
-    seeds = [deal.seed for deal in past_deals(state.view(0))]
+    seeds = [deal.seed for deal in state.view(0).past_deals]
     return state, GameMoves.from_lists(game_id, {}, seats, dealer, seeds, moves), scored
 
 

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from app.engine.cards import Card
-from app.engine.protocol import IllegalAction
+from app.engine.errors import IllegalAction
 
 MAX_CARDS = 108   # no action names more cards than the largest deck holds
 _INT_LIMIT = 2 ** 31

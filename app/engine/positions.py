@@ -9,6 +9,7 @@ later but does not rebuild the deal, which nobody dealt.
 """
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -98,3 +99,26 @@ def count(value: object, what: str, low: int = 0, high: int | None = None) -> in
         bounds = f'{low} to {high}' if high is not None else f'{low} or more'
         raise ValueError(f'{what} must be a whole number, {bounds}, not {value!r}')
     return value
+
+
+def text(**values: object) -> str:
+    """A position as text: ``from_position``'s keyword arguments, Python literals one after the
+    other (``hands=['1o 2o', '3c 4c'], current=1``), so it pastes into a call as well as into
+    ``from_position(text)``. Arguments at their default (None) are left out."""
+    return ', '.join(f'{key}={value!r}' for key, value in values.items() if value is not None)
+
+
+def keywords(position: str) -> dict[str, object]:
+    """The keyword arguments a position's text (see ``text``) names; refuses anything but literals."""
+    try:
+        call = ast.parse(f'position({position})', mode='eval').body
+        if not isinstance(call, ast.Call) or call.args:
+            raise ValueError('only key=value pairs')
+        return {item.arg: ast.literal_eval(item.value) for item in call.keywords if item.arg is not None}
+    except (SyntaxError, ValueError) as error:
+        raise ValueError(f'a position is key=value pairs of Python literals, as position() writes them: {error}') \
+            from None
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return ' '.join(str(card) for card in cards)

@@ -22,21 +22,16 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
+from app.engine.actions_json import action_to_json
+from app.engine.errors import IllegalAction
+
+from app.engine.cards import Card
+
 LEVELS = ('easy', 'normal', 'hard')
-
-
-class IllegalAction(ValueError):
-    """A refused action. ``code`` is a stable i18n key suffix (``illegal.<code>``);
-    ``params`` fill the translated message; ``str()`` is an English sentence for logs."""
-
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +70,62 @@ class Outcome:
         return cls(tuple(raw['scores']), tuple(raw['winners']), raw.get('reason', ''))
 
 
-@runtime_checkable
-class SeatView(Protocol):
-    """What ``GameState.view`` returns: one seat's knowledge, a frozen value."""
+@dataclass(frozen=True, slots=True)
+class PastDeal:
+    """A finished hand's deal: its seed, revealed once the hand is over, and the commitment
+    (sha256 of the seed) the views showed while it was played. Hands count from 1."""
+
+    hand_number: int
+    seed: str
+    commitment: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {'hand_number': self.hand_number, 'seed': self.seed, 'commitment': self.commitment}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """What ``GameState.view`` returns: one seat's knowledge, a frozen value. Every game's view
+    subclasses it, so shared code reads these fields by one name in every game:
+
+    ``hand`` this seat's cards (empty in the public view); ``hand_sizes``, ``scores`` (the running
+    totals; zeros where a game hides them until the end) and ``eliminated`` (all False in games
+    without elimination) one entry per seat; ``current_seat`` the seat deciding (None at the end);
+    ``phase`` the game's own word for the moment ('over' at the end); ``hand_number`` the deal
+    (from 1; a game of one deal is always 1); ``stock_size``; ``commitment`` the sha256 of this
+    deal's seed; ``past_deals`` the finished deals with their seeds; ``events`` this deal's public
+    events; ``legal_actions`` this seat's legal actions now (empty unless it decides)."""
 
     seat: int
-    legal_actions: Sequence[Any]   # this seat's legal actions now (empty unless it decides)
+    seats: int
+    dealer: int
+    current_seat: int | None
+    phase: str
+    hand_number: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    stock_size: int
+    commitment: str
+    past_deals: tuple[PastDeal, ...]
+    events: tuple[Event, ...]
+    legal_actions: tuple[Any, ...]
+    outcome: Outcome | None
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The shared fields, JSON-compatible; a game's view adds its own (call this explicitly:
+        slotted dataclasses do not support a bare ``super()``)."""
+        return {
+            'seat': self.seat, 'seats': self.seats, 'dealer': self.dealer, 'current_seat': self.current_seat,
+            'phase': self.phase, 'hand_number': self.hand_number, 'hand': [str(card) for card in self.hand],
+            'hand_sizes': list(self.hand_sizes), 'scores': list(self.scores), 'eliminated': list(self.eliminated),
+            'stock_size': self.stock_size, 'commitment': self.commitment,
+            'past_deals': [deal.to_dict() for deal in self.past_deals],
+            'events': [event.to_dict() for event in self.events],
+            'legal_actions': [action_to_json(action) for action in self.legal_actions],
+            'outcome': None if self.outcome is None else self.outcome.to_dict(),
+        }
 
 
 @runtime_checkable
@@ -117,6 +160,11 @@ class GameState(ABC):
 
     @abstractmethod
     def view(self, seat: int) -> SeatView: ...
+
+    @abstractmethod
+    def public_view(self) -> SeatView:
+        """What anybody may know (a spectator, the public log): a view with no hand, no legal
+        actions and nothing else that belongs to one seat."""
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from app.games import GAMES_BY_ID
 from app.history import game_detail
 from app.review.replay import CannotReplay, GameMoves, HandReplay, replay_hand
-from app.tables.records import hand_points, past_deals
+from app.tables.records import hand_points
 from app.tables.table import Table
 from models.db import session_scope
 from models.tables import replay_of
@@ -49,12 +49,12 @@ def table_source(table: Table, seat: int) -> ReviewSource | None:
     if table.moves is None or not 0 <= seat < len(table.seats):
         return None
     view = table.view(seat)
-    deals = past_deals(view)
+    deals = view.past_deals
     counted = hand_points(table, view)
     moves = GameMoves.from_lists(table.game.id, table.options.rules, len(table.seats), table.dealer,
                                  [deal.seed for deal in deals], table.moves)
     names = tuple(None if index == seat else person.name for index, person in enumerate(table.seats))
-    return ReviewSource(moves, seat, names, tuple(counted.get(deal.hand) for deal in deals), table=table)
+    return ReviewSource(moves, seat, names, tuple(counted.get(deal.hand_number) for deal in deals), table=table)
 
 
 def record_source(user_id: int, record_id: int) -> ReviewSource | None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.engine.cards import commitment
+from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
 from app.review.coach.runs import keep_table_analyses
 from app.tables.table import Table
@@ -26,33 +25,14 @@ def placements(scores: tuple[int, ...], winners: tuple[int, ...], better: Better
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-class PastDeal(NamedTuple):
-    hand: int          # 1 for the first hand
-    commitment: str    # the SHA-256 fingerprint shown during the hand
-    seed: str          # the secret seed, revealed after it
-
-
-def past_deals(view: Any) -> list[PastDeal]:
-    """The finished hands' deals, whatever the game calls them in its view."""
-    past = getattr(view, 'past_hands', None)
-    if past is not None:    # Chinchón: one record per finished hand
-        return [PastDeal(hand.hand_number, hand.commitment, hand.seed) for hand in past]
-    seeds = getattr(view, 'past_seeds', None)
-    if seeds is not None:   # Continental: the seeds of finished hands
-        return [PastDeal(index + 1, commitment(seed), seed) for index, seed in enumerate(seeds)]
-    seed = getattr(view, 'seed', None)   # Ronda Robada: one deal, revealed at the end
-    return [PastDeal(1, view.commitment, seed)] if seed else []
-
-
-def deal_commitments(view: Any) -> list[tuple[str, str]]:
+def deal_commitments(view: SeatView) -> list[tuple[str, str]]:
     """(published commitment, revealed seed) per finished hand, as the history keeps them."""
-    return [(deal.commitment, deal.seed) for deal in past_deals(view)]
+    return [(deal.commitment, deal.seed) for deal in view.past_deals]
 
 
-def hand_points(table: Table, view: Any) -> dict[int, tuple[int, ...] | None]:
-    """Hand number -> the points each seat scored in that finished hand (None for a void hand),
-    whatever the game calls them."""
-    rows = getattr(view, 'hand_scores', None)
+def hand_points(table: Table, view: SeatView) -> dict[int, tuple[int, ...] | None]:
+    """Hand number -> the points each seat scored in that finished hand (None for a void hand)."""
+    rows = getattr(view, 'hand_scores', None)   # a Continental view's own field
     if rows is not None:    # Continental: one row per finished hand
         return {index + 1: tuple(row) for index, row in enumerate(rows)}
     points: dict[int, tuple[int, ...] | None] = {}
@@ -63,18 +43,14 @@ def hand_points(table: Table, view: Any) -> dict[int, tuple[int, ...] | None]:
             points[result['hand_number']] = tuple(result['added'])
         elif 'hand' in data:
             points[data['hand']] = None
-    if not points and view.outcome is not None and getattr(view, 'hand_number', None) is None:
-        points[1] = tuple(view.outcome.scores)   # Ronda Robada: the game is one deal
+    if not points and view.outcome is not None:
+        points[1] = tuple(view.outcome.scores)   # Ronda Robada: the game is one deal, with no count event
     return points
 
 
-def running_scores(view: Any) -> tuple[int, ...]:
+def running_scores(view: SeatView) -> tuple[int, ...]:
     """The scores reached so far by an unfinished game (zeros where the game keeps them hidden)."""
-    for name in ('totals', 'scores'):
-        scores = getattr(view, name, None)
-        if scores is not None:
-            return tuple(scores)
-    return (0,) * view.seats
+    return tuple(view.scores)
 
 
 def record_table(table: Table) -> list[int]:
@@ -110,7 +86,7 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
                             name=seat.name)
                  for index, seat in enumerate(table.seats)]
         view = table.view(own)
-        deals = past_deals(view)
+        deals = view.past_deals
         points = hand_points(table, view)
         try:
             record = record_finished_game(
@@ -118,7 +94,7 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
                 started_at=datetime.fromtimestamp(table.started_at, UTC), ended_at=ended_at,
                 hands_played=len(table.hand_results) if abandoned else max(1, len(table.hand_results)),
                 seats=seats, deal_commitments=[(deal.commitment, deal.seed) for deal in deals],
-                hand_points=[points.get(deal.hand) for deal in deals], abandoned=abandoned,
+                hand_points=[points.get(deal.hand_number) for deal in deals], abandoned=abandoned,
                 replay=None if table.moves is None else (table.dealer, table.moves))
         except (SQLAlchemyError, ValueError):   # losing the record must not break the table
             logger.exception('could not record a%s %s game for account %s', 'n abandoned' if abandoned else ' finished',
@@ -128,7 +104,7 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
         if record is not None:
             ids.append(record)
             if table.coach:   # hands reviewed while the game went on
-                keep_table_analyses(table, own, record, {deal.seed: deal.hand for deal in deals})
+                keep_table_analyses(table, own, record, {deal.seed: deal.hand_number for deal in deals})
     # the database was down for every account: a finished game is recorded once saving works again
     table.recorded = not (failed and not ids)
     return ids

@@ -17,7 +17,6 @@ import logging
 import random
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
@@ -100,8 +99,8 @@ class Table:
         return self.public_view() if seat < 0 else self.state.view(seat)
 
     def public_view(self) -> Any:
-        """What anybody may know, for spectators: a seat's view without its hand or its choices."""
-        return replace(self.state.view(0), hand=(), legal_actions=())
+        """What anybody may know, for spectators: the engine's public view (no hand, no choices)."""
+        return self.state.public_view()
 
     def snapshot(self, seat: int) -> Snapshot:
         """All that one screen of this seat (or a spectator's, seat < 0) may know, now."""

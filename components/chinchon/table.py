@@ -101,7 +101,7 @@ class ChinchonTable(TableScreen):
         return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.card_counts[seat],
+        return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
                         dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
                         out=view.eliminated[seat], taken=tuple(view.taken_from_discard[seat]),
                         note=personal('table.out', feminine=self.feminine[seat]) if view.eliminated[seat] else '',

@@ -155,7 +155,7 @@ class ContinentalTable(TableScreen):
         return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        return SeatInfo(seat=seat, name=self.names[seat], score=view.totals[seat], cards=view.hand_sizes[seat],
+        return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
                         dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
                         out=False, note=t('continental.is_down') if view.down[seat] else '')
 
@@ -209,12 +209,12 @@ class ContinentalTable(TableScreen):
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})
         me = self.seat
         if not self.spectator:
-            own = t('continental.own', points=counted('amount.points', view.totals[me]),
+            own = t('continental.own', points=counted('amount.points', view.scores[me]),
                     cards=counted('amount.cards', len(cards)))
             if view.down[me]:
                 own += f' · {personal("continental.is_down", you=True)}'
             self.live.html(self.own, own_line_html(
-                SeatInfo(seat=me, name=self.names[me], score=view.totals[me], cards=len(cards), dealer=view.dealer == me,
+                SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
                          on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), title=own))
         self.hand_view.show(self._hand_items(cards), self.selected)
 
@@ -289,7 +289,7 @@ class ContinentalTable(TableScreen):
             and view.down[self.seat] else None
         rows = []
         for seat in self.every_seat():
-            melds = [meld for meld in view.table if meld.owner == seat]
+            melds = [meld for meld in view.melds if meld.owner == seat]
             if not melds:
                 continue
             shown = []
@@ -317,7 +317,7 @@ class ContinentalTable(TableScreen):
 
     @staticmethod
     def _end_words(position: int, meld_id: int, view: Any) -> str:
-        meld = next(meld for meld in view.table if meld.id == meld_id)
+        meld = next(meld for meld in view.melds if meld.id == meld_id)
         return t('continental.low_end' if position < meld.start else 'continental.high_end')
 
     def _builder_html(self, view: Any, checks: list[GroupCheck], cards: list[Card]) -> str:
@@ -392,10 +392,10 @@ class ContinentalTable(TableScreen):
                  [number(points) for points in row]) for index, row in enumerate(view.hand_scores)]
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
-        return [number(total) for total in view.totals], t('table.total')
+        return [number(total) for total in view.scores], t('table.total')
 
     def fair_key(self, view: Any) -> tuple:
-        return (view.hand_number, len(view.past_seeds))
+        return (view.hand_number, len(view.past_deals))
 
     # the player's choices --------------------------------------------------------------------------
     def after_action(self) -> None:
@@ -450,7 +450,7 @@ class ContinentalTable(TableScreen):
         card = self._one_chosen_card(view)
         if card is None:
             return
-        meld = next((meld for meld in view.table if meld.id == meld_id), None)
+        meld = next((meld for meld in view.melds if meld.id == meld_id), None)
         positions = meld.lay_off_positions(card) if meld is not None else []
         if len(positions) > 1:   # a joker that could go at either end: you say where
             self.pending = (str(card), meld_id, positions)
@@ -557,6 +557,6 @@ def hint_text(action: Any, view: Any, names: list[str]) -> str:
     if isinstance(action, GoDown):
         return t('hint.continental.go_down')
     if isinstance(action, LayOff):
-        owner = next(meld.owner for meld in view.table if meld.id == action.meld_id)
+        owner = next(meld.owner for meld in view.melds if meld.id == action.meld_id)
         return personal('hint.continental.lay_off', you=owner == view.seat, card=the_card(action.card), name=names[owner])
     return t('hint.discard', card=the_card(action.card))

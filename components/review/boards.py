@@ -78,7 +78,7 @@ def _others(reader: int, seats: int) -> list[int]:
 # Chinchón ---------------------------------------------------------------------------------------
 
 def chinchon_board(view: Any, names: Sequence[str], reader: int, feminine: Sequence[bool]) -> str:
-    others = [SeatInfo(seat=seat, name=names[seat], score=view.scores[seat], cards=view.card_counts[seat],
+    others = [SeatInfo(seat=seat, name=names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
                        dealer=view.dealer == seat, on_turn=view.current_seat == seat, out=view.eliminated[seat],
                        taken=tuple(view.taken_from_discard[seat]),
                        note=personal('table.out', feminine=feminine[seat]) if view.eliminated[seat] else '')
@@ -94,7 +94,7 @@ def chinchon_count_panel(view: Any, names: Sequence[str], reader: int, feminine:
 # Continental ------------------------------------------------------------------------------------
 
 def continental_board(view: Any, names: Sequence[str], reader: int, feminine: Sequence[bool]) -> str:
-    others = [SeatInfo(seat=seat, name=names[seat], score=view.totals[seat], cards=view.hand_sizes[seat],
+    others = [SeatInfo(seat=seat, name=names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
                        dealer=view.dealer == seat, on_turn=view.current_seat == seat, out=False,
                        note=t('continental.is_down') if view.down[seat] else '')
               for seat in _others(reader, view.seats)]
@@ -103,7 +103,7 @@ def continental_board(view: Any, names: Sequence[str], reader: int, feminine: Se
     melds = ''.join(
         f'<div class="hod-review-meld" style="--hod-meld: {MELD_COLOURS[meld.owner % len(MELD_COLOURS)]}" '
         f'data-testid="replay-meld" aria-label="{escape(names[meld.owner])}">{cards_html(meld.cards, size="sm")}</div>'
-        for meld in view.table)
+        for meld in view.melds)
     on_offer = view.offer.card if view.offer else None
     return (seats_html(others) + f'<div class="text-center text-sm font-semibold">{escape(title)}</div>'
             + (f'<div class="flex flex-wrap justify-center gap-2">{melds}</div>' if melds else '')

@@ -8,7 +8,7 @@ from html import escape
 from nicegui import ui
 
 from app.i18n import t
-from app.tables.records import PastDeal
+from app.engine.protocol import PastDeal
 from components.controls import fold
 
 # the end of the snippets of the games whose stock is rebuilt from the discard pile (Chinchón,
@@ -40,7 +40,7 @@ def fair_deal_box(commitment: str, past: Sequence[PastDeal], snippet: str) -> No
         if newest:
             ui.label(t('fair.past')).classes('font-semibold mt-2')
             latest, older = newest[0], newest[1:]
-            ui.label(t('fair.hand', hand=latest.hand)).classes('text-xs')
+            ui.label(t('fair.hand', hand=latest.hand_number)).classes('text-xs')
             ui.label(t('fair.seed', seed=latest.seed)).classes('font-mono text-xs break-all') \
                 .props('data-testid="revealed-seed"').mark('revealed-seed')
             ui.html(''.join(_past_deal_html(deal, with_hand=deal is not latest) for deal in [latest, *older]),
@@ -52,7 +52,7 @@ def fair_deal_box(commitment: str, past: Sequence[PastDeal], snippet: str) -> No
 
 def _past_deal_html(deal: PastDeal, *, with_hand: bool) -> str:
     """A past hand's number, seed and fingerprint (``with_hand`` False: the fingerprint only)."""
-    lines = [('text-xs', t('fair.hand', hand=deal.hand)),
+    lines = [('text-xs', t('fair.hand', hand=deal.hand_number)),
              ('font-mono text-xs break-all', t('fair.seed', seed=deal.seed))] if with_hand else []
     lines.append(('font-mono text-xs break-all', t('fair.fingerprint', commitment=deal.commitment)))
     return '<div class="mb-1">' + ''.join(f'<div class="{classes}">{escape(text)}</div>' for classes, text in lines) \

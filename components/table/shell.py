@@ -27,7 +27,6 @@ from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.i18n import CATALOGS, current_language, language_scope, number, personal, t
 from app.tables.port import SeatPort
-from app.tables.records import past_deals
 from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, log_sheet_button, sound_switch
@@ -155,7 +154,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     def _render(self, view: Any) -> None:
         phase = self.phase(view)
-        turn = getattr(view, 'current_seat', None)   # whose turn it is (public), for tests and styles
+        turn = view.current_seat   # whose turn it is (public), for tests and styles
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.snap.version),
                                     'data-turn': None if turn is None else str(turn),
                                     'data-saved': str(self.snap.saved_version)})
@@ -275,7 +274,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                 ui.button(t('over.play_again'), on_click=self.play_again) \
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
-                self._review_link(len(past_deals(view)), t('review.open_game'))
+                self._review_link(len(view.past_deals), t('review.open_game'))
 
     def _confirm_new_game(self) -> None:
         with ui.dialog() as dialog, ui.card():
@@ -375,7 +374,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
             counted = self.counted_hand(view)
             if counted is not None:
                 return counted
-        return getattr(view, 'hand_number', 1)
+        return view.hand_number
 
     def counted_hand(self, view: Any) -> int | None:
         """The number of the hand whose count is on the screen (games with several hands)."""
@@ -402,10 +401,10 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         return ()
 
     def fair_key(self, view: Any) -> tuple:
-        return (self.hand_number(view), len(past_deals(view)))
+        return (self.hand_number(view), len(view.past_deals))
 
     def fair_box(self, view: Any) -> None:
-        fair_deal_box(view.commitment, past_deals(view), self.verify_snippet[self.language])
+        fair_deal_box(view.commitment, view.past_deals, self.verify_snippet[self.language])
 
     def after_action(self) -> None:
         """The table accepted an action of this screen."""

@@ -66,11 +66,11 @@ def test_every_world_fits_what_the_seat_sees(hand):
             known = Knowledge.of(view)
             state = known.deal(rng).state()
             again = state.view(seat)
-            for field in ('hand', 'hand_sizes', 'table', 'down', 'discard_top', 'discard_size', 'stock_size',
+            for field in ('hand', 'hand_sizes', 'melds', 'down', 'discard_top', 'discard_size', 'stock_size',
                           'phase', 'current_seat', 'offer', 'legal_actions'):
                 assert getattr(again, field) == getattr(view, field), field
             assert sum(len(h) for h in state.hands) + view.stock_size + view.discard_size + sum(
-                len(meld.cards) for meld in view.table) == 108
+                len(meld.cards) for meld in view.melds) == 108
             for other, cards in enumerate(known.held):
                 assert not cards - type(cards)(state.hands[other])
 

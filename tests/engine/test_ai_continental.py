@@ -34,7 +34,7 @@ def test_unknown_level_is_refused():
 def _position(hands, hand_number=1, table=(), down=(False, False), phase='play', turn=0, offer=None,
               discard='5c', stock='2c 3c 4c 6c 7c 8c'):
     raw = C.new_game(C.Rules(), 2, random.Random(0)).to_dict()
-    raw.update(hands=[h.split() for h in hands], hand_number=hand_number, table=[m.to_dict() for m in table],
+    raw.update(hands=[h.split() for h in hands], hand_number=hand_number, melds=[m.to_dict() for m in table],
                down=list(down), phase=phase, turn=turn, offer=offer, discard=discard.split(),
                stock=stock.split()[::-1], seeds=raw['seeds'] * hand_number)
     return C.GameState.from_dict(raw)

@@ -50,7 +50,7 @@ def play(seed: int, seats: int, rules: Rules, max_steps: int = 40000) -> tuple[G
         assert all(event.data == {} for event in events if event.kind == 'draw_stock')
         view = state.view(seat)
         if view.phase in ('draw', 'discard'):
-            assert sum(view.card_counts) + view.stock_size + view.discard_size == sum(deck.values())
+            assert sum(view.hand_sizes) + view.stock_size + view.discard_size == sum(deck.values())
         if step % 25 == 0 or any(e.kind in ('count', 'void_hand', 'deal') for e in events):
             assert cards_on_table(state.to_dict(), face_down) == deck
     else:

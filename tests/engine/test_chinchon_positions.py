@@ -1,6 +1,7 @@
 """Chinchón hands in progress built from card text: what they show, what they refuse, and that they
 play on like a dealt hand."""
 import doctest
+import importlib
 import json
 import random
 from collections import Counter
@@ -22,7 +23,7 @@ def texts(cards) -> list[str]:
 
 
 def test_the_docstring_example_holds():
-    assert doctest.testmod(chinchon.position).failed == 0
+    assert doctest.testmod(importlib.import_module('app.engine.chinchon.position')).failed == 0
 
 
 def test_a_hand_you_describe_is_the_hand_you_see_and_every_other_card_is_dealt():
@@ -32,7 +33,7 @@ def test_a_hand_you_describe_is_the_hand_you_see_and_every_other_card_is_dealt()
     assert texts(view.hand) == ['1o', '2o', '3o', '5c', '7e', '11b', '12c']
     assert (view.phase, view.current_seat, view.dealer, view.hand_number) == ('draw', 0, 1, 1)
     assert str(view.discard_top) == '6b' and view.discard_size == 1
-    assert view.card_counts == (7, 7) and view.stock_size == 25
+    assert view.hand_sizes == (7, 7) and view.stock_size == 25
     assert view.legal_actions == (DrawStock(), DrawDiscard())
     assert state.view(1).legal_actions == () and not set(state.view(1).hand) & set(view.hand)
     assert cards_of(state) == Counter(spanish_deck())
@@ -66,8 +67,8 @@ def test_five_players_play_with_two_decks_and_an_eliminated_player_holds_nothing
     state = from_position(Rules(limit=50), seats=5, hands={0: '1o 1o 2o 2o 3o 3o 4o'}, scores=[10, 0, 63, 5, 40],
                           out=[2], current=3, hand_number=4, seed=2)
     view = state.view(0)
-    assert view.card_counts == (7, 7, 0, 7, 7) and view.eliminated == (False, False, True, False, False)
-    assert view.dealer == 1 and view.hand_number == 4 and len(view.past_hands) == 3
+    assert view.hand_sizes == (7, 7, 0, 7, 7) and view.eliminated == (False, False, True, False, False)
+    assert view.dealer == 1 and view.hand_number == 4 and len(view.past_deals) == 3
     assert cards_of(state) == Counter(spanish_deck(2))
 
 

@@ -54,7 +54,7 @@ def kinds(events) -> list[str]:
 def test_deal_seven_each_one_face_up_player_after_dealer_starts(seats, stock):
     state = new_game(Rules(), seats, random.Random(seats))
     view = state.view(0)
-    assert view.card_counts == (7,) * seats
+    assert view.hand_sizes == (7,) * seats
     assert (view.discard_size, view.stock_size) == (1, stock)
     assert view.current_seat == (view.dealer + 1) % seats
     assert view.phase == 'draw' and view.hand_number == 1
@@ -78,7 +78,7 @@ def test_limit_is_100_or_50():
 def test_deal_can_be_recreated_from_the_revealed_seed():
     state = new_game(Rules(), 3, random.Random(11))
     start = [state.view(seat) for seat in range(3)]
-    assert start[0].commitment == start[1].commitment and start[0].past_hands == ()
+    assert start[0].commitment == start[1].commitment and start[0].past_deals == ()
     first = state.current_seat
     state.apply(first, DrawStock())
     first_drawn = state.view(first).hand[-1]
@@ -86,7 +86,7 @@ def test_deal_can_be_recreated_from_the_revealed_seed():
     while state.view(0).hand_number == 1:
         seat = state.current_seat
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    past = state.view(0).past_hands[0]
+    past = state.view(0).past_deals[0]
     assert past.commitment == start[0].commitment
     # the recipe of the module docstring
     deck = shuffled(spanish_deck(1), past.seed)
@@ -222,7 +222,7 @@ def test_third_exhaustion_voids_the_hand_and_the_same_dealer_deals_again():
     view = state.view(0)
     assert view.dealer == 1 and view.hand_number == 2 and view.scores == (30, 40)
     assert view.last_result.void and view.last_result.added == (0, 0)
-    assert view.current_seat == 0 and view.reshuffles == 0 and view.card_counts == (7, 7)
+    assert view.current_seat == 0 and view.reshuffles == 0 and view.hand_sizes == (7, 7)
     # every hand is shown at the count, as its best arrangement, though nobody scores
     ana, luis = view.last_result.seats
     assert (ana.seat, ana.melds, ana.points) == (0, (tuple(parse_spanish('1o 2o 3o')),), 10 + 10 + 7 + 6)
@@ -252,7 +252,7 @@ def test_exactly_the_limit_stays_in_over_the_limit_is_eliminated():
     assert 'eliminated' in kinds(events)
     view = state.view(1)
     assert view.last_result.totals == (2, 100, 101) and view.last_result.eliminated == (2,)
-    assert view.eliminated == (False, False, True) and view.card_counts == (7, 7, 0)
+    assert view.eliminated == (False, False, True) and view.hand_sizes == (7, 7, 0)
     # dealer rotation skips the eliminated seat 2: after dealer 1 comes 0
     assert view.dealer == 0 and view.current_seat == 1
 
@@ -271,7 +271,7 @@ def test_dealer_passes_to_the_next_seat_still_in():
     state.apply(0, DrawStock())
     state.apply(0, Close(card('4b')))
     view = state.view(0)
-    assert view.dealer == 2 and view.current_seat == 3 and view.card_counts == (7, 0, 7, 7)
+    assert view.dealer == 2 and view.current_seat == 3 and view.hand_sizes == (7, 0, 7, 7)
 
 
 def test_last_player_still_in_wins():
@@ -312,7 +312,7 @@ def test_buyback_comes_back_on_the_highest_score_still_in():
     view = state.view(2)
     assert view.scores == (12, 45, 45) and view.eliminated == (False, False, False)
     assert view.buyback_used == (False, False, True) and view.last_result.bought_back == (2,)
-    assert view.card_counts == (7, 7, 7)
+    assert view.hand_sizes == (7, 7, 7)
 
 
 def test_buyback_declined_stays_out():
@@ -321,7 +321,7 @@ def test_buyback_declined_stays_out():
     state.apply(0, DrawStock())
     state.apply(0, Close(card('4b')))
     state.apply(2, BuyBack(False))
-    assert state.view(0).eliminated == (False, False, True) and state.view(0).card_counts == (7, 7, 0)
+    assert state.view(0).eliminated == (False, False, True) and state.view(0).hand_sizes == (7, 7, 0)
 
 
 def test_buyback_only_once_per_game():
@@ -377,7 +377,7 @@ def test_views_show_nothing_hidden():
 def test_view_carries_the_public_table():
     state = position('1o 2o 3o 12c 12e 7b 6c', '1c 2c 3c 4c 5c 6c 7c', stock='11e 10b', discard='5b')
     view = state.view(1)
-    assert view.seats == 2 and view.card_counts == (7, 7) and view.discard_top == card('5b')
+    assert view.seats == 2 and view.hand_sizes == (7, 7) and view.discard_top == card('5b')
     assert view.hand == tuple(parse_spanish('1c 2c 3c 4c 5c 6c 7c')) and view.rules == Rules()
     assert view.stock_size == 2 and view.legal_actions == () and view.outcome is None
     assert json.loads(json.dumps(view.to_dict()))['discard_top'] == '5b'

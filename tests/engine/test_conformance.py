@@ -14,7 +14,14 @@ computer player, one move in four a random legal action instead, and checked:
     seats and objects that are no action of this game are refused with IllegalAction, the state
     unchanged (after the end too); after the game, malformed JSON of every kind of action is
     refused by action_from_json with the code 'bad_action';
-(d) at every step, each legal action goes through JSON and back unchanged.
+(d) at every step, each legal action goes through JSON and back unchanged;
+(e) at every step, the public view (a spectator's) has no hand and no legal actions and holds no
+    card hidden from everyone (the hands and the stock, less what the table has shown this deal);
+(f) at every step, the position round trip holds: ``from_position(position(state))`` saves as the
+    state does, less its history (``HISTORY``), and prints the same position again (only a hand
+    in progress has a position: Chinchón's buy-back questions have none);
+(g) at every step, every view (the public one too) is a protocol.SeatView whose shared fields
+    have their types and one entry per seat where they should.
 
 A fourth game is picked up from the registry; it fails here until SHOWN says what it shows.
 """
@@ -32,8 +39,8 @@ from typing import Any
 import pytest
 
 from app.engine.actions_json import MAX_CARDS, action_from_json, action_to_json
-from app.engine.cards import Card, spanish_card
-from app.engine.protocol import LEVELS, Bot, Event, GameState, IllegalAction, SeatView
+from app.engine.cards import Card, commitment, spanish_card
+from app.engine.protocol import LEVELS, Bot, Event, GameState, IllegalAction, Outcome, PastDeal, SeatView
 from app.games import GAMES, GameInfo
 from app.i18n import CATALOGS
 
@@ -59,7 +66,7 @@ def _chinchon_shown(raw: dict[str, Any]) -> list[str]:
 
 
 def _continental_shown(raw: dict[str, Any]) -> list[str]:
-    shown = raw['discard'] + [item['card'] for meld in raw['table'] for item in meld['cards']]
+    shown = raw['discard'] + [item['card'] for meld in raw['melds'] for item in meld['cards']]
     if raw['phase'] == 'over':                             # the last hand's count showed every hand
         shown += _flat(raw['hands'])
     return shown
@@ -81,7 +88,7 @@ class Shown:
 
 
 SHOWN: dict[str, Shown] = {
-    'chinchon': Shown(_chinchon_shown, history=('last_result', 'past_hands')),
+    'chinchon': Shown(_chinchon_shown, history=('last_result', 'past_deals')),
     'continental': Shown(_continental_shown, history=('last_result',)),
     'ronda-robada': Shown(_ronda_robada_shown),
 }
@@ -168,6 +175,8 @@ def play(info: GameInfo, seats: int, seed: int, last_deal_only: bool = False) ->
         check_json_round_trip(game, legal)
         sampled = game.steps % SAMPLE_EVERY == SAMPLE_EVERY // 2
         check_views_hide(game, raw, events, whole=sampled)
+        check_public_view(game, raw)
+        check_position(game)
         if sampled:
             check_restored_twin(game)
             check_shuffled_hidden_cards(game)
@@ -183,6 +192,9 @@ def play(info: GameInfo, seats: int, seed: int, last_deal_only: bool = False) ->
     if state.outcome() is not None:
         assert state.current_seat is None and all(state.legal_actions(s) == [] for s in range(seats))
         check_views_hide(game, raw, events, whole=True)
+        check_public_view(game, raw)
+        with pytest.raises(ValueError):   # a game that is over has no position
+            game.engine.position(state)
         before = state.to_dict()
         for action in list(game.met)[:TRIES]:
             refused(state, 0, action)
@@ -225,6 +237,8 @@ def check_views_hide(game: Game, raw: dict[str, Any], events: list[Event], whole
     for seat in range(len(raw['hands'])):
         view = game.state.view(seat)
         assert isinstance(view, SeatView) and view.seat == seat
+        check_shared_fields(game, view, raw)
+        assert view.hand_sizes[seat] == len(view.hand) == len(raw['hands'][seat])
         assert list(view.legal_actions) == game.state.legal_actions(seat)
         shown = {key: value for key, value in view.to_dict().items() if key not in game.shown.history}
         if not whole and 'events' in shown:
@@ -247,6 +261,60 @@ def check_shuffled_hidden_cards(game: Game) -> None:
         other_world = type(game.state).from_dict(raw)
         assert other_world.view(seat).to_dict() == game.state.view(seat).to_dict(), \
             f'seat {seat}\'s view changes when the cards hidden from it change places'
+
+
+# (e) the public view, (f) positions, (g) the shared fields ------------------------------------
+
+HISTORY = frozenset({'rng', 'events', 'hand_start', 'hand_events_from', 'last_result', 'actions'})
+
+
+def check_public_view(game: Game, raw: dict[str, Any]) -> None:
+    public = game.state.public_view()
+    check_shared_fields(game, public, raw)
+    assert public.hand == () and public.legal_actions == ()
+    assert public.to_dict()['hand'] == [] and public.to_dict()['legal_actions'] == []
+    hidden = set(_flat(raw['hands']) + raw['stock']) - game.seen
+    shown = {key: value for key, value in public.to_dict().items() if key not in game.shown.history}
+    leaked = hidden & words(shown)
+    assert not leaked, f'{game.info.id}: the public view shows hidden cards {sorted(leaked)}'
+
+
+def check_position(game: Game) -> None:
+    state, engine = game.state, game.engine
+    if state.public_view().phase == 'buyback':
+        with pytest.raises(ValueError):
+            engine.position(state)
+        return
+    text = engine.position(state)
+    assert isinstance(text, str)
+    back = engine.from_position(json.loads(json.dumps(text)))
+    saved = {key: value for key, value in state.to_dict().items() if key not in HISTORY}
+    again = {key: value for key, value in back.to_dict().items() if key not in HISTORY}
+    assert again == saved, f'{game.info.id}: from_position(position(state)) differs: {text}'
+    assert engine.position(back) == text
+
+
+def check_shared_fields(game: Game, view: SeatView, raw: dict[str, Any]) -> None:
+    seats, state = len(raw['hands']), game.state
+    assert isinstance(view, SeatView) and view.seats == seats and 0 <= view.dealer < seats
+    assert view.current_seat == state.current_seat and isinstance(view.phase, str) and view.phase
+    assert type(view.hand_number) is int and view.hand_number >= 1
+    assert isinstance(view.hand, tuple) and all(isinstance(card, Card) for card in view.hand)
+    for name, kind in (('hand_sizes', int), ('scores', int), ('eliminated', bool)):
+        values = getattr(view, name)
+        assert isinstance(values, tuple) and len(values) == seats and all(type(v) is kind for v in values), name
+    assert view.hand_sizes == tuple(len(hand) for hand in raw['hands'])
+    assert type(view.stock_size) is int and view.stock_size == len(raw['stock'])
+    assert isinstance(view.commitment, str) and view.commitment
+    assert isinstance(view.past_deals, tuple) and all(isinstance(deal, PastDeal) for deal in view.past_deals)
+    assert [deal.hand_number for deal in view.past_deals] == list(range(1, len(view.past_deals) + 1))
+    assert all(deal.commitment == commitment(deal.seed) for deal in view.past_deals)
+    assert isinstance(view.events, tuple) and all(isinstance(event, Event) for event in view.events)
+    assert isinstance(view.legal_actions, tuple)
+    assert view.outcome == state.outcome() and (view.outcome is None or isinstance(view.outcome, Outcome))
+    assert (view.phase == 'over') == (view.outcome is not None)
+    if view.outcome is not None:
+        assert view.scores == view.outcome.scores
 
 
 # (c) refusals ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ def all_cards(state):
     """Every card in the game, from the serialised form (hands, stock, discard, table)."""
     raw = state.to_dict()
     texts = [t for hand in raw['hands'] for t in hand] + raw['stock'] + raw['discard']
-    texts += [item['card'] for meld in raw['table'] for item in meld['cards']]
+    texts += [item['card'] for meld in raw['melds'] for item in meld['cards']]
     return Counter(parse_french(' '.join(texts)))
 
 
@@ -51,13 +51,13 @@ def test_seeded_games_keep_108_cards_and_end(seats):
             assert all_cards(state) == DECK
         view = state.view(0)
         assert sum(view.hand_sizes) + view.stock_size + view.discard_size + sum(
-            len(meld.cards) for meld in view.table) == 108
+            len(meld.cards) for meld in view.melds) == 108
     state = play(seats * 7, seats, robo=seats % 2 == 0, check=check)
     outcome = state.outcome()
     assert len(state.view(0).hand_scores) == 7
     assert outcome.scores == tuple(sum(row[s] for row in state.view(0).hand_scores) for s in range(seats))
     assert min(outcome.scores) == outcome.scores[outcome.winners[0]]
-    assert state.view(0).past_seeds == tuple(state.seeds)
+    assert [deal.seed for deal in state.view(0).past_deals] == state.seeds
 
 
 def test_events_and_views_are_json_and_hide_the_penalty_card():

@@ -1,6 +1,7 @@
 """Continental hands in progress built from card text: what they show, what they refuse, and that
 they play on like a dealt hand."""
 import doctest
+import importlib
 import json
 import random
 from collections import Counter
@@ -18,7 +19,7 @@ DECK = Counter(french_deck())
 def cards_of(state: GameState) -> Counter:
     raw = state.to_dict()
     texts = [c for hand in raw['hands'] for c in hand] + raw['stock'] + raw['discard']
-    texts += [item['card'] for meld in raw['table'] for item in meld['cards']]
+    texts += [item['card'] for meld in raw['melds'] for item in meld['cards']]
     return Counter(parse_french(' '.join(texts)))
 
 
@@ -27,7 +28,7 @@ def card(text: str):
 
 
 def test_the_docstring_example_holds():
-    assert doctest.testmod(continental.position).failed == 0
+    assert doctest.testmod(importlib.import_module('app.engine.continental.position')).failed == 0
 
 
 def test_the_discard_on_offer_goes_first_to_the_player_on_turn():
@@ -64,8 +65,8 @@ def test_melds_on_the_table_show_their_owners_and_take_lay_offs():
     state = from_position(hands=['3h 4d 2c', '9s 9d JK 10c 10d Qs Kc'], hand_number=2, phase='play', turn=0,
                           melds=[(0, '5h 6h JK 8h'), (0, 'Ks Kh Kd')], discard='2s', seed=1)
     view = state.view(1)
-    assert view.down == (True, False) and [meld.owner for meld in view.table] == [0, 0]
-    run = view.table[0]
+    assert view.down == (True, False) and [meld.owner for meld in view.melds] == [0, 0]
+    run = view.melds[0]
     assert run.kind == 'run' and run.start == 5 and run.positions()[2] == 7   # the joker is the 7
     legal = state.view(0).legal_actions
     assert LayOff(card('3h'), 0, None) not in legal and LayOff(card('4d'), 0, 4) not in legal
@@ -80,8 +81,8 @@ def test_a_later_hand_carries_the_earlier_scores_and_seeds():
     state = from_position(hands={0: 'As 2s 3s 4s 6h 7h 8h 9h'}, seats=2, hand_number=3, hand_scores=[[25, 0], [0, 60]],
                           stock_size=50, seed=8)
     view = state.view(0)
-    assert view.contract.number == 3 and view.hand_sizes == (8, 8) and view.totals == (25, 60)
-    assert len(view.past_seeds) == 2 and view.stock_size == 50 and view.discard_size == 108 - 16 - 50
+    assert view.contract.number == 3 and view.hand_sizes == (8, 8) and view.scores == (25, 60)
+    assert len(view.past_deals) == 2 and view.stock_size == 50 and view.discard_size == 108 - 16 - 50
     assert state.legal_actions(0) == [TakeOffer(), PassOffer()]   # the offer comes before any going down
     assert cards_of(state) == DECK
 

@@ -1,4 +1,5 @@
 """Continental rules, one story per rule of the rules page (app/rules/continental.en.md)."""
+import json
 import random
 
 import pytest
@@ -17,13 +18,13 @@ def card(text):
 
 
 def position(*, hands, discard='5c', stock='2c 3c 4c 6c 7c 8c', phase='play', turn=0, seats=2,
-             hand_number=1, offer=None, table=(), down=None, robo=True, dealer=None, scores=()):
+             hand_number=1, offer=None, melds=(), down=None, robo=True, dealer=None, scores=()):
     """A game at a chosen point, built through the public serialised form."""
     state = C.new_game(C.Rules(robo_de_contra=robo), seats, random.Random(0))
     raw = state.to_dict()
     raw.update(hands=[hand.split() for hand in hands], discard=discard.split(), stock=stock.split()[::-1],
-               phase=phase, turn=turn, hand_number=hand_number, offer=offer, table=[
-                   meld.to_dict() for meld in table], down=list(down or [False] * seats),
+               phase=phase, turn=turn, hand_number=hand_number, offer=offer, melds=[
+                   meld.to_dict() for meld in melds], down=list(down or [False] * seats),
                hand_scores=[list(row) for row in scores], seeds=raw['seeds'] * hand_number,
                dealer=(turn - 1) % seats if dealer is None else dealer)
     return C.GameState.from_dict(raw)
@@ -220,37 +221,37 @@ def test_apply_accepts_a_valid_go_down_that_is_not_listed():
 def test_a_player_must_keep_a_card_to_discard():
     state = position(hands=['7s 7h 7d Kc Kd JK', '3s 4s'], hand_number=1)
     refused(state, 0, C.go_down('7s 7h 7d', 'Kc Kd JK'), 'keep_a_card')
-    table = [C.TableMeld(0, 1, 'set', tuple(cards('9s 9h 9d')))]
-    state = position(hands=['9c', '3s 4s'], table=table, down=[True, True])
+    melds = [C.TableMeld(0, 1, 'set', tuple(cards('9s 9h 9d')))]
+    state = position(hands=['9c', '3s 4s'], melds=melds, down=[True, True])
     assert state.legal_actions(0) == [C.Discard(card('9c'))]
     refused(state, 0, C.LayOff(card('9c'), 0), 'keep_a_card')
 
 
 def test_laying_off_needs_being_down_and_a_fitting_card():
-    table = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h JK 8h')), 5)]
-    state = position(hands=['4h 9h Ks 2c', '3s 4s'], table=table, down=[False, True])
+    melds = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h JK 8h')), 5)]
+    state = position(hands=['4h 9h Ks 2c', '3s 4s'], melds=melds, down=[False, True])
     refused(state, 0, C.LayOff(card('4h'), 0), 'not_down')
-    state = position(hands=['4h 9h Ks 7h 2c', '3s 4s'], table=table, down=[True, True])
+    state = position(hands=['4h 9h Ks 7h 2c', '3s 4s'], melds=melds, down=[True, True])
     refused(state, 0, C.LayOff(card('Ks'), 0), 'does_not_fit')
     refused(state, 0, C.LayOff(card('7h'), 0), 'does_not_fit')      # the joker is never swapped out
     refused(state, 0, C.LayOff(card('4h'), 3), 'no_such_meld')
     state.apply(0, C.LayOff(card('4h'), 0))
     state.apply(0, C.LayOff(card('9h'), 0))
-    run = state.view(1).table[0]
+    run = state.view(1).melds[0]
     assert run.start == 4 and [str(c) for c in run.cards] == ['4h', '5h', '6h', 'JK', '8h', '9h']
     assert run.positions()[3] == 7
 
 
 def test_the_player_chooses_where_a_joker_goes_on_a_run_end():
-    table = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h 7h 8h')), 5)]
-    state = position(hands=['JK 2c', '3s 4s'], table=table, down=[True, True])
+    melds = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h 7h 8h')), 5)]
+    state = position(hands=['JK 2c', '3s 4s'], melds=melds, down=[True, True])
     assert {a for a in state.legal_actions(0) if isinstance(a, C.LayOff)} == {
         C.LayOff(card('JK'), 0, 4), C.LayOff(card('JK'), 0, 9)}
     refused(state, 0, C.LayOff(card('JK'), 0, 7), 'bad_position')
     state.apply(0, C.LayOff(card('JK'), 0, 9))
-    assert state.view(0).table[0].to_dict()['cards'][-1] == {'card': 'JK', 'position': 9}
-    table = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h 7h JK')), 5)]
-    state = position(hands=['JK 2c', '3s 4s'], table=table, down=[True, True])
+    assert state.view(0).melds[0].to_dict()['cards'][-1] == {'card': 'JK', 'position': 9}
+    melds = [C.TableMeld(0, 1, 'run', tuple(cards('5h 6h 7h JK')), 5)]
+    state = position(hands=['JK 2c', '3s 4s'], melds=melds, down=[True, True])
     assert [a.position for a in state.legal_actions(0) if isinstance(a, C.LayOff)] == [4]
 
 
@@ -264,13 +265,13 @@ def test_going_down_and_out_in_one_turn_scores_minus_20():
 
 
 def test_going_out_after_being_down_before_scores_zero():
-    table = [C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d'))), C.TableMeld(1, 0, 'set', tuple(cards('4s 4h 4d')))]
-    state = position(hands=['9c 2c', 'JK As Qd 3s'], table=table, down=[True, False])
+    melds = [C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d'))), C.TableMeld(1, 0, 'set', tuple(cards('4s 4h 4d')))]
+    state = position(hands=['9c 2c', 'JK As Qd 3s'], melds=melds, down=[True, False])
     state.apply(0, C.LayOff(card('9c'), 0))
     events = state.apply(0, C.Discard(card('2c')))
     end = next(e for e in events if e.kind == 'hand_end')
     assert end.data['points'] == [0, 50 + 20 + 10 + 3]
-    assert state.view(1).totals == (0, 83)
+    assert state.view(1).scores == (0, 83)
     assert end.data['hands'][1] == ['JK', 'As', '3s', 'Qd']
 
 
@@ -292,8 +293,8 @@ def test_the_hand_ends_when_no_card_can_be_drawn():
 
 
 def test_the_game_ends_after_the_seventh_hand_and_the_lowest_total_wins():
-    table = [C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d')))]
-    state = position(hands=['9c', '3s 4s 2c'], table=table, down=[True, False], hand_number=7,
+    melds = [C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d')))]
+    state = position(hands=['9c', '3s 4s 2c'], melds=melds, down=[True, False], hand_number=7,
                      scores=[[10, 0]] * 6)
     events = state.apply(0, C.Discard(card('9c')))
     assert [e.kind for e in events][-2:] == ['hand_end', 'game_over']
@@ -310,7 +311,7 @@ def test_equal_lowest_totals_share_the_win():
 
 
 def test_the_dealer_rotates_and_each_hand_deals_its_contract_count():
-    state = position(hands=['9c', '3s 4s 2c'], table=[C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d')))],
+    state = position(hands=['9c', '3s 4s 2c'], melds=[C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d')))],
                      down=[True, False], dealer=1)
     state.apply(0, C.Discard(card('9c')))
     view = state.view(0)
@@ -332,7 +333,7 @@ def test_the_deal_can_be_rebuilt_from_the_revealed_seed():
     seat = state.current_seat
     state.apply(seat, C.DrawStock())
     assert deck[19] in state.view(seat).hand
-    assert first.commitment == commitment(state.seeds[0]) and first.past_seeds == ()
+    assert first.commitment == commitment(state.seeds[0]) and first.past_deals == ()
 
 
 def test_views_hide_other_hands_and_the_stock():
@@ -340,7 +341,7 @@ def test_views_hide_other_hands_and_the_stock():
     raw = state.view(0).to_dict()
     assert raw['hand_sizes'] == [6, 6, 6] and raw['stock_size'] == 108 - 19
     assert all(key not in raw for key in ('hands', 'stock', 'seeds'))
-    assert len(raw['hand']) == 6 and raw['past_seeds'] == []
+    assert len(raw['hand']) == 6 and raw['past_deals'] == []
 
 
 def test_the_stock_rebuild_limit_ends_an_endless_hand():
@@ -356,3 +357,14 @@ def test_the_stock_rebuild_limit_ends_an_endless_hand():
     state.apply(0, C.Discard(card('2s')))
     events = state.apply(1, C.PassOffer())          # stock empty, no second rebuild allowed
     assert next(e for e in events if e.kind == 'hand_end').data['reason'] == 'no_draw'
+
+
+def test_a_game_saved_with_its_melds_under_table_still_loads():
+    """Saved tables hold ``state.to_dict()``; before the melds were named ``melds`` the key was ``table``."""
+    melds = [C.TableMeld(0, 0, 'set', tuple(cards('9s 9h 9d')))]
+    state = position(hands=['9c 2c', '3s 4s'], melds=melds, down=[True, False])
+    old = state.to_dict()
+    old['table'] = old.pop('melds')
+    loaded = C.GameState.from_dict(json.loads(json.dumps(old)))
+    assert loaded.to_dict() == state.to_dict() and loaded.view(0).melds == tuple(melds)
+    assert C.LayOff(card('9c'), 0) in loaded.legal_actions(0)

@@ -1,6 +1,7 @@
 """Ronda Robada games in progress built from card text: what they show, what they refuse, and that
 they play on like a dealt game."""
 import doctest
+import importlib
 import json
 import random
 from collections import Counter
@@ -29,7 +30,7 @@ def cards(text: str):
 
 
 def test_the_docstring_example_holds():
-    assert doctest.testmod(ronda_robada.position).failed == 0
+    assert doctest.testmod(importlib.import_module('app.engine.ronda_robada.position')).failed == 0
 
 
 def test_the_described_centre_hands_and_pile_tops_are_what_everybody_sees():

@@ -123,7 +123,7 @@ async def test_going_down_groups_are_checked_live_and_the_contract_met_exactly(u
     assert not disabled(user, 'meld-confirm')
     click(user, 'meld-confirm')
     await until(lambda: saved(table)['down'][0])
-    melds = [[item['card'] for item in meld['cards']] for meld in saved(table)['table']]
+    melds = [[item['card'] for item in meld['cards']] for meld in saved(table)['melds']]
     assert melds == [['7s', '7h', '7d'], ['5h', '6h', 'JK', '8h']]
     await user.should_see('Te bajas: 7♠ 7♥ 7♦ · 5♥ 6♥ 🃏 8♥.')
 
@@ -156,8 +156,8 @@ async def test_a_joker_laid_off_on_a_rivals_run_goes_at_the_end_you_choose(user:
     choose(user, 'melds', 'meld:0')
     await user.should_see('¿Dónde pones el comodín?')
     choose(user, 'melds', 'end:4')
-    await until(lambda: saved(table)['table'][0]['start'] == 4)
-    assert [item['card'] for item in saved(table)['table'][0]['cards']] == ['JK', '5h', '6h', '7h', '8h']
+    await until(lambda: saved(table)['melds'][0]['start'] == 4)
+    assert [item['card'] for item in saved(table)['melds'][0]['cards']] == ['JK', '5h', '6h', '7h', '8h']
     await user.should_see('Colocas el comodín en la jugada de Lucía (🃏 5♥ 6♥ 7♥ 8♥).')
 
 

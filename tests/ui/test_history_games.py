@@ -117,7 +117,7 @@ async def test_a_game_played_at_a_table_keeps_each_hands_points_seed_and_compute
     detail = game_detail(user_id=ana.id, record_id=record.id)
     counted = [event['data']['result'] for event in table.hand_results if 'result' in event['data']]
     assert [hand.points for hand in detail.hands] == [tuple(result['added']) for result in counted]
-    assert [hand.seed for hand in detail.hands] == [past.seed for past in table.view(0).past_hands]
+    assert [hand.seed for hand in detail.hands] == [past.seed for past in table.view(0).past_deals]
     assert [seat.name for seat in detail.record.seats] == ['Ana', 'Lucía']
     assert detail.options['rules'] == {'limit': 100, 'buyback': False}
     assert game_detail(user_id=ana.id + 1, record_id=record.id) is None

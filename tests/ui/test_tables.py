@@ -89,19 +89,20 @@ async def test_unknown_or_malformed_table_addresses_say_so(user: User, address: 
 
 
 def test_deal_commitments_are_read_from_every_games_view() -> None:
-    from types import SimpleNamespace
-
     from app.engine.cards import commitment
-    from app.tables.records import PastDeal, deal_commitments, past_deals
+    from app.engine.continental import GameState
+    from app.tables.records import deal_commitments
 
-    chinchon = SimpleNamespace(past_hands=[SimpleNamespace(hand_number=1, commitment='c1', seed='s1')])
-    continental = SimpleNamespace(past_seeds=('s1', 's2'), commitment='now')
-    ronda = SimpleNamespace(seed='s9', commitment=commitment('s9'))
-    assert deal_commitments(chinchon) == [('c1', 's1')]
-    assert deal_commitments(continental) == [(commitment('s1'), 's1'), (commitment('s2'), 's2')]
-    assert past_deals(continental)[1] == PastDeal(2, commitment('s2'), 's2')   # hands counted from 1
-    assert deal_commitments(ronda) == [(commitment('s9'), 's9')]
-    assert deal_commitments(SimpleNamespace(seed=None, commitment='x')) == []
+    state = GameState.from_dict({**_continental_saved(), 'hand_scores': [[0, 5], [3, 0]], 'seeds': ['s1', 's2', 's3']})
+    assert deal_commitments(state.view(0)) == [(commitment('s1'), 's1'), (commitment('s2'), 's2')]
+    assert [deal.hand_number for deal in state.view(0).past_deals] == [1, 2]   # hands counted from 1
+
+
+def _continental_saved() -> dict:
+    import random
+
+    from app.engine import continental
+    return continental.new_game(continental.Rules(), 2, random.Random(1)).to_dict()
 
 
 async def test_the_finished_game_is_recorded_for_every_account_holder_seated(fresh_accounts) -> None:

@@ -115,7 +115,7 @@ def read_view(view: ChinchonView) -> Knowledge:
     players = [s for s in order if not view.eliminated[s]]
     return Knowledge(view.seat, view.seats, players, list(view.hand), view.taken_this_turn,
                      view.discard_top, pile, held, passed, discarded, unseen, sum(unseen),
-                     view.stock_size, view.card_counts, view.reshuffles, turns, view.rules.limit, view.scores,
+                     view.stock_size, view.hand_sizes, view.reshuffles, turns, view.rules.limit, view.scores,
                      buried=buried)
 
 

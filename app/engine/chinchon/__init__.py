@@ -8,7 +8,7 @@ RULES.md.
 
 Fair deal. Each hand has its own seed, ``cards.new_hand_seed(rng)`` drawn from the game's
 generator; views carry ``cards.commitment(seed)`` from the deal on and the seed in
-``past_hands`` once the hand is over. To recreate a deal::
+``past_deals`` once the hand is over. To recreate a deal::
 
     from app.engine.cards import shuffled, spanish_deck
     deck = shuffled(spanish_deck(2 if seats >= 5 else 1), seed)   # decks fixed by the table size
@@ -25,13 +25,13 @@ from .actions import ACTIONS, Action, BuyBack, Close, Discard, DrawDiscard, Draw
 from .count import Count, closer_arrangements, closer_choice, count_against, count_with_layoffs
 from .melds import (Arrangement, best_arrangement, best_close, best_count, best_discard, can_close,
                     card_value, close_score, closing_cards, is_chinchon, is_meld)
-from .position import from_position
+from .position import from_position, position
 from .state import GAME_ID, GameState, Rules, new_game
-from .view import ChinchonView, HandResult, PastHand, SeatCount
+from .view import ChinchonView, HandResult, PastDeal, SeatCount
 
 __all__ = [
-    'GAME_ID', 'Rules', 'GameState', 'new_game', 'from_position', 'Action', 'DrawStock', 'DrawDiscard',
-    'Discard', 'Close', 'BuyBack', 'ACTIONS', 'ChinchonView', 'HandResult', 'SeatCount', 'PastHand',
+    'GAME_ID', 'Rules', 'GameState', 'new_game', 'from_position', 'position', 'Action', 'DrawStock', 'DrawDiscard',
+    'Discard', 'Close', 'BuyBack', 'ACTIONS', 'ChinchonView', 'HandResult', 'SeatCount', 'PastDeal',
     'card_value', 'best_count', 'count_against', 'can_close', 'close_score', 'is_chinchon',
     'is_meld', 'Arrangement', 'best_arrangement', 'best_discard', 'best_close', 'closing_cards',
     'Count', 'count_with_layoffs', 'closer_arrangements', 'closer_choice',

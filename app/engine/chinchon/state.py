@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from app.engine import protocol
 from app.engine.cards import (Card, HandSeeds, commitment, rebuilt_stock, seeds_from, shuffled, spanish_card,
@@ -22,7 +23,7 @@ from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, r
 from .actions import ACTION_TYPES, Action, BuyBack, Close, Discard, DrawDiscard, DrawStock
 from .count import closer_choice
 from .melds import best_arrangement, close_score, closing_cards, is_chinchon
-from .view import ChinchonView, HandResult, PastHand, SeatCount, jsonable
+from .view import ChinchonView, HandResult, PastDeal, SeatCount, jsonable
 
 GAME_ID = 'chinchon'
 HAND_SIZE = 7
@@ -72,7 +73,7 @@ class GameState(protocol.GameState):
         self.dealer = 0
         self.hand_number = 0
         self.seed = ''
-        self.past_hands: list[PastHand] = []
+        self.past_hands: list[PastDeal] = []
         self.hands: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = []
         self.discard: list[Card] = []
@@ -115,25 +116,33 @@ class GameState(protocol.GameState):
     def apply(self, seat: int, action: Action) -> list[Event]:
         self._check(seat, action)
         first = len(self.events)
-        getattr(self, f'_on_{action.kind}')(seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     def view(self, seat: int) -> ChinchonView:
-        asked = self.phase == 'buyback' and seat == self.current
+        return self._view(seat, public=False)
+
+    def public_view(self) -> ChinchonView:
+        return self._view(0, public=True)
+
+    def _view(self, seat: int, public: bool) -> ChinchonView:
+        """``seat``'s view; the public one (``public``) keeps only what the whole table knows."""
+        deciding = seat == self.current and not public
         return ChinchonView(
             seat=seat, seats=self.seats, dealer=self.dealer, current_seat=self.current,
-            phase=self.phase, hand=tuple(self.hands[seat]),
-            card_counts=tuple(len(hand) for hand in self.hands), scores=tuple(self.scores),
+            phase=self.phase, hand=() if public else tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands), scores=tuple(self.scores),
             eliminated=tuple(self.out), buyback_used=tuple(self.buyback_used),
             discard_top=self.discard[-1] if self.discard else None,
             discard_size=len(self.discard), stock_size=len(self.stock),
             taken_from_discard=tuple(tuple(cards) for cards in self.taken_by),
-            taken_this_turn=self.taken if seat == self.current else None,
+            taken_this_turn=self.taken if deciding else None,
             rules=self.rules, hand_number=self.hand_number, reshuffles=self.reshuffles,
-            commitment=commitment(self.seed), past_hands=tuple(self.past_hands),
+            commitment=commitment(self.seed), past_deals=tuple(self.past_hands),
             events=tuple(self.events[self.hand_start:]), last_result=self.last_result,
-            legal_actions=tuple(self.legal_actions(seat)),
-            buyback_score=self._buyback_score() if asked else None, outcome=self.result)
+            legal_actions=() if public else tuple(self.legal_actions(seat)),
+            buyback_score=self._buyback_score() if deciding and self.phase == 'buyback' else None,
+            outcome=self.result)
 
     # refusing ---------------------------------------------------------------
 
@@ -233,7 +242,7 @@ class GameState(protocol.GameState):
         self.phase, self.current = 'draw', self._next_in(seat)
 
     def _end_hand(self, **result: Any) -> HandResult:
-        self.past_hands.append(PastHand(self.hand_number, self.seed, commitment(self.seed)))
+        self.past_hands.append(PastDeal(self.hand_number, self.seed, commitment(self.seed)))
         return HandResult(hand_number=self.hand_number, dealer=self.dealer, seed=self.seed,
                           commitment=commitment(self.seed), **result)
 
@@ -322,6 +331,12 @@ class GameState(protocol.GameState):
         self.result = Outcome(tuple(self.scores), winners, reason)
         self._log('game_over', None, winners=list(winners), scores=list(self.scores), reason=reason)
 
+    # one handler per kind of action (``apply`` has checked it first)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        DrawStock: _on_draw_stock, DrawDiscard: _on_draw_discard, Discard: _on_discard, Close: _on_close,
+        BuyBack: _on_buyback,
+    }
+
     # saving -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -349,7 +364,7 @@ class GameState(protocol.GameState):
         state.scores, state.out = list(raw['scores']), list(raw['out'])
         state.buyback_used, state.dealer = list(raw['buyback_used']), raw['dealer']
         state.hand_number, state.seed = raw['hand_number'], raw['seed']
-        state.past_hands = [PastHand(**past) for past in raw['past_hands']]
+        state.past_hands = [PastDeal(**past) for past in raw['past_hands']]
         state.hands = [_cards(hand) for hand in raw['hands']]
         state.stock, state.discard = _cards(raw['stock']), _cards(raw['discard'])
         state.phase, state.current = raw['phase'], raw['current']

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.actions_json import action_to_json
 from app.engine.cards import Card, parse_spanish
-from app.engine.protocol import Event, Outcome
+from app.engine.protocol import Event, Outcome, PastDeal, SeatView
 
 from .actions import ACTION_TYPES
 
@@ -88,48 +88,24 @@ class HandResult:
                    tuple(raw['bought_back']), raw['seed'], raw['commitment'])
 
 
-@dataclass(frozen=True, slots=True)
-class PastHand:
-    """A dealt hand's seed, revealed once the hand is over, and its commitment (sha256)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChinchonView(SeatView):
+    """Everything one seat may know (the shared fields are :class:`SeatView`'s).
 
-    hand_number: int
-    seed: str
-    commitment: str
+    Lists indexed by seat: ``buyback_used``, ``taken_from_discard`` (cards each seat took from
+    the discard pile this hand). ``taken_this_turn``: the card this seat took from the discard
+    pile this turn (it may not leave again). ``buyback_score``: the score a seat asked about
+    buying back would come back on."""
 
-
-@dataclass(frozen=True, slots=True)
-class ChinchonView:
-    """Everything one seat may know. ``legal_actions`` is empty unless this seat must decide.
-
-    Lists indexed by seat: ``card_counts``, ``scores``, ``eliminated``, ``buyback_used``,
-    ``taken_from_discard`` (cards each seat took from the discard pile this hand).
-    ``buyback_score``: the score a seat asked about buying back would come back on."""
-
-    seat: int
-    seats: int
-    dealer: int
-    current_seat: int | None
-    phase: str
-    hand: tuple[Card, ...]
-    card_counts: tuple[int, ...]
-    scores: tuple[int, ...]
-    eliminated: tuple[bool, ...]
     buyback_used: tuple[bool, ...]
     discard_top: Card | None
     discard_size: int
-    stock_size: int
     taken_from_discard: tuple[tuple[Card, ...], ...]
     taken_this_turn: Card | None
     rules: Any
-    hand_number: int
     reshuffles: int
-    commitment: str
-    past_hands: tuple[PastHand, ...]
-    events: tuple[Event, ...]
     last_result: HandResult | None
-    legal_actions: tuple[Any, ...]
     buyback_score: int | None
-    outcome: Outcome | None
 
     @property
     def can_close(self) -> bool:

@@ -9,19 +9,39 @@ from app.engine.cards import HandSeeds, french_deck, new_hand_seed, parse_french
 from app.engine.continental.melds import HANDS, Contract, TableMeld, contract, table_meld
 from app.engine.continental.state import GameState
 from app.engine.continental.view import Rules
-from app.engine.positions import Named, count, deal, per_seat, seat, seat_count
+from app.engine.positions import Named, cards_text, count, deal, keywords, per_seat, seat, seat_count, text
 
 PHASES = ('offer', 'draw', 'play')
 OFFER_KEYS = frozenset({'discarder', 'order', 'passed'})
 
 
-def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequence[str],
+def position(state: GameState) -> str:
+    """The text of ``state``'s position, the inverse of ``from_position``: every card where it lies
+    (the whole stock and discard pile, bottom to top; each meld in its layout), and what the hand's
+    play depends on, the deals' seeds included. It names no history: the events, the last hand's
+    result and the generator are not in it. Only a hand in progress has a position."""
+    if state.phase not in PHASES:
+        raise ValueError(f'a position is a hand in progress ({", ".join(PHASES)}), not phase {state.phase!r}')
+    offer = None
+    if state.offer is not None:
+        offer = {'discarder': state.offer['discarder'], 'passed': list(state.offer['passed'])}
+    return text(rules=state.rules.to_dict(), hands=[cards_text(hand) for hand in state.hands],
+                hand_number=state.hand_number, dealer=state.dealer, phase=state.phase, turn=state.turn,
+                stock=cards_text(state.stock), discard=cards_text(state.discard),
+                melds=[(meld.owner, cards_text(meld.cards)) for meld in state.melds], down=list(state.down),
+                down_this_turn=state.down_this_turn, offer=offer,
+                hand_scores=[list(row) for row in state.hand_scores], rebuilds=state.rebuilds,
+                deal_seeds=list(state.seeds))
+
+
+def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] | Sequence[str] | None = None,
                   seats: int | None = None, hand_number: int = 1, dealer: int | None = None,
                   phase: str = 'offer', turn: int = 0, stock: str = '', stock_size: int | None = None,
                   discard: str = '', melds: Sequence[tuple[int, str]] = (), down: Sequence[bool] | None = None,
                   down_this_turn: bool = False, offer: Mapping[str, Any] | None = None,
                   hand_scores: Sequence[Sequence[int]] | None = None, rebuilds: int = 0,
-                  seed: int | str = 0, hand_seeds: HandSeeds | None = None) -> GameState:
+                  seed: int | str = 0, hand_seeds: HandSeeds | None = None,
+                  deal_seeds: Sequence[str] | None = None) -> GameState:
     """The hand as described; every card not named is dealt from a ``random.Random(seed)`` shuffle.
 
     ``hands``: every seat's hand (a list) or some of them (``{seat: text}``, with ``seats``); a
@@ -35,8 +55,10 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     exactly the contract's melds. ``offer``: its ``discarder`` (default the player before ``turn``;
     None for the card turned up at the deal), ``order`` (checked against the rules) and who
     ``passed``. ``dealer`` defaults to the player before ``turn``; ``hand_scores``: the earlier
-    hands' scores (default all 0). ``hand_seeds`` gives the next hands' seeds, as in ``new_game``.
-    Refuses an impossible position with a ValueError saying what is wrong.
+    hands' scores (default all 0). ``hand_seeds`` gives the next hands' seeds, as in ``new_game``;
+    ``deal_seeds`` the seed of every hand so far, this one last (default: drawn from the shuffle's
+    generator). Refuses an impossible position with a ValueError saying what is wrong. ``rules``
+    may instead be the text ``position`` writes, which names everything else.
 
     >>> from app.engine.continental import PassOffer, Rules, from_position
     >>> state = from_position(Rules(), hands=['7s 7h 9d 9h 2c 5s', '3c 4c 5c 6c 8h 8d'], discard='4c 7d',
@@ -47,6 +69,9 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     >>> state.apply(0, PassOffer()) and state.view(0).phase
     'draw'
     """
+    if isinstance(rules, str):
+        named_values = keywords(rules)
+        return from_position(Rules.from_dict(named_values.pop('rules', {})), hand_seeds=hand_seeds, **named_values)
     rules = rules or Rules()
     seats = seat_count(hands, seats, 2, 6, 'Continental')
     hand_number = count(hand_number, 'hand_number', 1, HANDS)
@@ -89,10 +114,15 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
         pile = deal(spare, len(spare) - (stock_size - len(top))) + pile
 
     state = GameState(rules, seats, rng, hand_seeds)
-    state.seeds = [new_hand_seed(rng) for _ in range(hand_number)]
+    if deal_seeds is None:
+        state.seeds = [new_hand_seed(rng) for _ in range(hand_number)]
+    elif isinstance(deal_seeds, str) or len(deal_seeds) != hand_number or not all(isinstance(s, str) for s in deal_seeds):
+        raise ValueError(f'deal_seeds: the seeds of the {hand_number} hands dealt so far, as texts, not {deal_seeds!r}')
+    else:
+        state.seeds = list(deal_seeds)
     state.hand_number, state.dealer, state.hand_scores = hand_number, dealer, scores
     state.hands = [held[s] for s in range(seats)]
-    state.stock, state.discard, state.table = spare + top, pile, table
+    state.stock, state.discard, state.melds = spare + top, pile, table
     state.down, state.down_this_turn, state.rebuilds = down, down_this_turn, rebuilds
     state.phase, state.turn = phase, turn
     state.offer = _offer(offer, state) if phase == 'offer' else _no_offer(offer, phase)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from app.engine import protocol
@@ -26,7 +27,7 @@ from app.engine.continental.actions import (Action, Discard, DrawStock, GoDown, 
 from app.engine.continental.melds import HANDS, TableMeld, card_points, contract, table_meld
 from app.engine.continental.solver import go_down_options
 from app.engine.continental.view import OfferView, Rules, View
-from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
+from app.engine.protocol import Event, IllegalAction, Outcome, PastDeal, rng_from_state, rng_state
 
 GAME_ID = 'continental'
 GO_DOWN_OPTIONS = 8
@@ -64,7 +65,7 @@ class GameState(protocol.GameState):
         self.hands: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = []          # top is the last item
         self.discard: list[Card] = []        # top is the last item
-        self.table: list[TableMeld] = []
+        self.melds: list[TableMeld] = []     # laid on the table this hand
         self.down = [False] * seats
         self.down_this_turn = False
         self.rebuilds = 0                    # stock rebuilds in this hand
@@ -107,25 +108,22 @@ class GameState(protocol.GameState):
             actions.extend(GoDown(melds) for melds in go_down_options(hand, self.hand_number, GO_DOWN_OPTIONS))
         elif len(hand) > 1:
             for card in distinct:
-                for meld in self.table:
+                for meld in self.melds:
                     actions.extend(LayOff(card, meld.id, position) for position in meld.lay_off_positions(card))
         actions.extend(Discard(card) for card in distinct)
         return actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        handler = self._check(seat, action)
+        self._check(seat, action)
         first = len(self.events)
-        handler(seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     # validation (never mutates) -----------------------------------------------------------
-    def _check(self, seat: int, action: Action):
+    def _check(self, seat: int, action: Action) -> None:
         if self.phase == 'over':
             raise IllegalAction('game_over', 'The game is over.')
-        handlers = {TakeOffer: self._take, PassOffer: self._pass, DrawStock: self._draw,
-                    GoDown: self._go_down, LayOff: self._lay_off, Discard: self._discard}
-        handler = handlers.get(type(action))
-        if handler is None:
+        if type(action) not in self._APPLY:
             raise IllegalAction('unknown_action', f'{action!r} is not a Continental action.')
         if seat != self.current_seat:
             raise IllegalAction('not_your_turn', f'It is not seat {seat}\'s turn to act.', seat=seat)
@@ -142,7 +140,6 @@ class GameState(protocol.GameState):
             raise IllegalAction('no_penalty_card', 'No penalty card is left to take it out of turn.')
         if isinstance(action, (GoDown, LayOff, Discard)):
             self._check_play(seat, action)
-        return handler
 
     def _check_play(self, seat: int, action: Action) -> None:
         hand = self.hands[seat]
@@ -172,7 +169,7 @@ class GameState(protocol.GameState):
         wanted = contract(self.hand_number)
         melds = []
         for i, cards in enumerate(action.melds):
-            meld = table_meld(len(self.table) + i, seat, tuple(cards))
+            meld = table_meld(len(self.melds) + i, seat, tuple(cards))
             if meld is None:
                 text = ' '.join(_text(cards))
                 raise IllegalAction('invalid_meld', f'{text} is neither a set nor a run.', cards=text)
@@ -189,7 +186,7 @@ class GameState(protocol.GameState):
         return melds
 
     def _laid_off(self, action: LayOff) -> tuple[TableMeld, int | None]:
-        meld = next((meld for meld in self.table if meld.id == action.meld_id), None)
+        meld = next((meld for meld in self.melds if meld.id == action.meld_id), None)
         if meld is None:
             raise IllegalAction('no_such_meld', f'There is no meld {action.meld_id} on the table.',
                                 meld_id=action.meld_id)
@@ -229,7 +226,7 @@ class GameState(protocol.GameState):
             self.hands[(self.dealer + 1 + i) % self.seats].append(deck[i])
         self.discard = [deck[size * self.seats]]
         self.stock = deck[size * self.seats + 1:][::-1]
-        self.table = []
+        self.melds = []
         self.down = [False] * self.seats
         self.down_this_turn = False
         self.rebuilds = 0
@@ -293,7 +290,7 @@ class GameState(protocol.GameState):
         for meld in melds:
             for card in meld.cards:
                 self.hands[seat].remove(card)
-        self.table.extend(melds)
+        self.melds.extend(melds)
         self.down[seat] = True
         self.down_this_turn = True
         self._log('go_down', seat, melds=[meld.to_dict() for meld in melds])
@@ -301,7 +298,7 @@ class GameState(protocol.GameState):
     def _lay_off(self, seat: int, action: LayOff) -> None:
         grown, position = self._laid_off(action)
         self.hands[seat].remove(action.card)
-        self.table = [grown if meld.id == grown.id else meld for meld in self.table]
+        self.melds = [grown if meld.id == grown.id else meld for meld in self.melds]
         self._log('lay_off', seat, card=str(action.card), meld_id=grown.id, position=position,
                   meld=grown.to_dict())
 
@@ -336,25 +333,40 @@ class GameState(protocol.GameState):
         else:
             self._deal()
 
+    # one handler per kind of action (``apply`` has checked it first)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        TakeOffer: _take, PassOffer: _pass, DrawStock: _draw, GoDown: _go_down, LayOff: _lay_off,
+        Discard: _discard,
+    }
+
     # views ---------------------------------------------------------------------------------
     def view(self, seat: int) -> View:
+        return self._view(seat, public=False)
+
+    def public_view(self) -> View:
+        return self._view(0, public=True)
+
+    def _view(self, seat: int, public: bool) -> View:
+        """``seat``'s view; the public one (``public``) keeps only what the whole table knows."""
         offer = None
         if self.phase == 'offer':
             offer = OfferView(self.offer['card'], self.turn, self.offer['discarder'], self.current_seat,
                               tuple(self.offer['order']), tuple(self.offer['passed']))
+        finished = self.seeds[:len(self.hand_scores)]
         return View(
             seat=seat, seats=self.seats, rules=self.rules, hand_number=self.hand_number,
             contract=contract(self.hand_number), dealer=self.dealer, phase=self.phase,
             current_seat=self.current_seat, on_turn=None if self.phase == 'over' else self.turn,
-            hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(hand) for hand in self.hands),
-            table=tuple(self.table), down=tuple(self.down),
+            hand=() if public else tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            melds=tuple(self.melds), down=tuple(self.down), eliminated=(False,) * self.seats,
             discard_top=self.discard[-1] if self.discard else None, discard_size=len(self.discard),
             stock_size=len(self.stock), stock_rebuilds=self.rebuilds, offer=offer,
-            hand_scores=tuple(tuple(row) for row in self.hand_scores), totals=tuple(self.totals()),
+            hand_scores=tuple(tuple(row) for row in self.hand_scores), scores=tuple(self.totals()),
             commitment=commitment(self.seeds[-1]),
-            past_seeds=tuple(self.seeds[:len(self.hand_scores)]),
+            past_deals=tuple(PastDeal(number, seed, commitment(seed)) for number, seed in enumerate(finished, 1)),
             events=tuple(self.events[self.hand_events_from:]), last_result=self.last_result,
-            legal_actions=tuple(self.legal_actions(seat)), outcome=self._outcome,
+            legal_actions=() if public else tuple(self.legal_actions(seat)), outcome=self._outcome,
         )
 
     # serialisation ---------------------------------------------------------------------------
@@ -367,7 +379,7 @@ class GameState(protocol.GameState):
             'game': GAME_ID, 'rules': self.rules.to_dict(), 'seats': self.seats, 'rng': rng_state(self.rng),
             'hand_number': self.hand_number, 'dealer': self.dealer, 'seeds': list(self.seeds),
             'hands': [_text(hand) for hand in self.hands], 'stock': _text(self.stock),
-            'discard': _text(self.discard), 'table': [meld.to_dict() for meld in self.table],
+            'discard': _text(self.discard), 'melds': [meld.to_dict() for meld in self.melds],
             'down': list(self.down), 'down_this_turn': self.down_this_turn, 'rebuilds': self.rebuilds,
             'phase': self.phase,
             'turn': self.turn, 'offer': offer, 'hand_scores': [list(row) for row in self.hand_scores],
@@ -385,7 +397,8 @@ class GameState(protocol.GameState):
         state.hands = [_cards(hand) for hand in raw['hands']]
         state.stock = _cards(raw['stock'])
         state.discard = _cards(raw['discard'])
-        state.table = [TableMeld.from_dict(meld) for meld in raw['table']]
+        # saved before the melds had their own name, under 'table'
+        state.melds = [TableMeld.from_dict(meld) for meld in raw['melds' if 'melds' in raw else 'table']]
         state.down = list(raw['down'])
         state.down_this_turn = raw['down_this_turn']
         state.rebuilds = raw['rebuilds']

@@ -4,11 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.actions_json import action_to_json
 from app.engine.cards import Card
-from app.engine.continental.actions import Action
 from app.engine.continental.melds import Contract, TableMeld
-from app.engine.protocol import Event, Outcome
+from app.engine.protocol import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,54 +48,31 @@ class OfferView:
                 'asked': self.asked, 'order': list(self.order), 'passed': list(self.passed)}
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """One seat's view. ``phase`` is 'offer' (a discard is being offered), 'draw' (the seat on
-    turn must draw from the stock), 'play' (go down, lay off, discard) or 'over'.
-    ``hand_scores[h][seat]`` are the points of finished hand h+1; ``past_seeds`` the seeds of
-    finished hands (check them against the commitments shown during those hands)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View(SeatView):
+    """One seat's view (the shared fields are :class:`SeatView`'s). ``phase`` is 'offer' (a
+    discard is being offered), 'draw' (the seat on turn must draw from the stock), 'play' (go
+    down, lay off, discard) or 'over'. ``melds`` are the melds laid on the table this hand.
+    ``hand_scores[h][seat]`` are the points of finished hand h+1; ``scores`` their totals."""
 
-    seat: int
-    seats: int
     rules: Rules
-    hand_number: int
     contract: Contract
-    dealer: int
-    phase: str
-    current_seat: int | None
     on_turn: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    table: tuple[TableMeld, ...]
+    melds: tuple[TableMeld, ...]
     down: tuple[bool, ...]
     discard_top: Card | None
     discard_size: int
-    stock_size: int
     stock_rebuilds: int
     offer: OfferView | None
     hand_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    commitment: str
-    past_seeds: tuple[str, ...]
-    events: tuple[Event, ...]
     last_result: dict[str, Any] | None
-    legal_actions: tuple[Action, ...]
-    outcome: Outcome | None
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            'seat': self.seat, 'seats': self.seats, 'rules': self.rules.to_dict(),
-            'hand_number': self.hand_number, 'contract': self.contract.to_dict(), 'dealer': self.dealer,
-            'phase': self.phase, 'current_seat': self.current_seat, 'on_turn': self.on_turn,
-            'hand': [str(card) for card in self.hand], 'hand_sizes': list(self.hand_sizes),
-            'table': [meld.to_dict() for meld in self.table], 'down': list(self.down),
+            **SeatView.to_dict(self), 'rules': self.rules.to_dict(), 'contract': self.contract.to_dict(),
+            'on_turn': self.on_turn, 'melds': [meld.to_dict() for meld in self.melds], 'down': list(self.down),
             'discard_top': None if self.discard_top is None else str(self.discard_top),
-            'discard_size': self.discard_size, 'stock_size': self.stock_size,
-            'stock_rebuilds': self.stock_rebuilds,
+            'discard_size': self.discard_size, 'stock_rebuilds': self.stock_rebuilds,
             'offer': None if self.offer is None else self.offer.to_dict(),
-            'hand_scores': [list(row) for row in self.hand_scores], 'totals': list(self.totals),
-            'commitment': self.commitment, 'past_seeds': list(self.past_seeds),
-            'events': [event.to_dict() for event in self.events], 'last_result': self.last_result,
-            'legal_actions': [action_to_json(action) for action in self.legal_actions],
-            'outcome': None if self.outcome is None else self.outcome.to_dict(),
+            'hand_scores': [list(row) for row in self.hand_scores], 'last_result': self.last_result,
         }

@@ -18,9 +18,9 @@ followed by any number of ``TakeLoose``/``TakePile`` steps and a ``Confirm``. A 
 from app.engine.ronda_robada.model import (ACTIONS, GAME_ID, RANK_ORDER, Action, Confirm, Drop, Rules, RunView,
                                            StartRun, TakeLoose, TakePile, TakenPile, View, card_points,
                                            next_rank, step_options)
-from app.engine.ronda_robada.position import from_position
+from app.engine.ronda_robada.position import from_position, position
 from app.engine.ronda_robada.state import GameState, new_game
 
 __all__ = ['GAME_ID', 'RANK_ORDER', 'Rules', 'card_points', 'next_rank', 'step_options', 'StartRun',
            'TakeLoose', 'TakePile', 'Confirm', 'Drop', 'Action', 'ACTIONS', 'TakenPile', 'RunView',
-           'View', 'GameState', 'new_game', 'from_position']
+           'View', 'GameState', 'new_game', 'from_position', 'position']

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
-from app.engine.actions_json import ActionCodec, action_to_json
+from app.engine.actions_json import ActionCodec
 from app.engine.cards import SPANISH_RANKS, Card, spanish_card
-from app.engine.protocol import Event, Outcome
+from app.engine.protocol import SeatView
 
 GAME_ID = 'ronda-robada'
 RANK_ORDER: tuple[int, ...] = SPANISH_RANKS
@@ -125,38 +125,24 @@ class RunView:
                 'piles': [pile.to_dict() for pile in self.piles]}
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    seat: int
-    seats: int
-    current_seat: int | None
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View(SeatView):
+    """One seat's view (the shared fields are :class:`SeatView`'s). The game is one deal
+    (``hand_number`` 1), ``phase`` is 'start' (a turn begins), 'run' (a run is being built) or
+    'over'. ``scores`` are zeros until the end (the piles' contents are not public), ``seed`` is
+    revealed at the end (then also in ``past_deals``)."""
+
     loose: tuple[Card, ...]
     pile_tops: tuple[Card | None, ...]
     pile_sizes: tuple[int, ...]
     run: RunView | None
-    stock_size: int
     last_runner: int | None
-    scores: tuple[int, ...] | None      # only once the game is over: pile contents are not public
-    commitment: str
-    seed: str | None                    # revealed once the game is over
-    events: tuple[Event, ...]
-    legal_actions: tuple[Action, ...]
-    outcome: Outcome | None
+    seed: str | None
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            'game': GAME_ID, 'seat': self.seat, 'seats': self.seats, 'current_seat': self.current_seat,
-            'dealer': self.dealer, 'hand': [str(c) for c in self.hand], 'hand_sizes': list(self.hand_sizes),
-            'loose': [str(c) for c in self.loose],
+            **SeatView.to_dict(self), 'game': GAME_ID, 'loose': [str(c) for c in self.loose],
             'pile_tops': [None if c is None else str(c) for c in self.pile_tops],
             'pile_sizes': list(self.pile_sizes), 'run': None if self.run is None else self.run.to_dict(),
-            'stock_size': self.stock_size, 'last_runner': self.last_runner,
-            'scores': None if self.scores is None else list(self.scores),
-            'commitment': self.commitment, 'seed': self.seed,
-            'events': [event.to_dict() for event in self.events],
-            'legal_actions': [action_to_json(action) for action in self.legal_actions],
-            'outcome': None if self.outcome is None else self.outcome.to_dict(),
+            'last_runner': self.last_runner, 'seed': self.seed,
         }

@@ -3,20 +3,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from app.engine.cards import Card, HandSeeds, new_hand_seed, parse_spanish, spanish_deck
-from app.engine.positions import Named, count, deal, per_seat, seat, seat_count
-from app.engine.ronda_robada.model import CENTRE_CARDS, HAND_CARDS, MAX_SEATS, MIN_SEATS, Rules
-from app.engine.ronda_robada.state import GameState
+from app.engine.positions import Named, cards_text, count, deal, keywords, per_seat, seat, seat_count, text
+from app.engine.ronda_robada.model import CENTRE_CARDS, HAND_CARDS, MAX_SEATS, MIN_SEATS, RANK_ORDER, Rules
+from app.engine.ronda_robada.state import GameState, _Run
 
 DECK_SIZE = 40
 
 
-def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequence[str],
+def position(state: GameState) -> str:
+    """The text of ``state``'s position, the inverse of ``from_position``: every card where it lies
+    (the whole stock, front first; the piles bottom to top; the run in progress) and the deal's
+    seed. It names no history: the events, the actions and the generator are not in it. Only a
+    game in progress has a position."""
+    if state.outcome() is not None:
+        raise ValueError('a position is a game in progress, not one that is over')
+    run = state.run
+    return text(hands=[cards_text(hand) for hand in state.hands], loose=cards_text(state.loose),
+                piles=[cards_text(pile) for pile in state.piles], stock=cards_text(state.stock),
+                current=state.current_seat, dealer=state.dealer, last_runner=state.last_runner,
+                run=None if run is None else {'played': str(run.played), 'rank': run.rank, 'closed': run.closed,
+                                              'loose': cards_text(run.loose),
+                                              'piles': [(owner, cards_text(cards)) for owner, cards in run.piles]},
+                deal_seed=state.seed)
+
+
+def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] | Sequence[str] | None = None,
                   seats: int | None = None, loose: str = '', piles: Mapping[int, str] | Sequence[str] | None = None,
                   pile_sizes: Mapping[int, int] | Sequence[int] | None = None, stock: str = '',
                   current: int = 0, dealer: int | None = None, last_runner: int | None = None,
-                  seed: int | str = 0, hand_seeds: HandSeeds | None = None) -> GameState:
+                  seed: int | str = 0, hand_seeds: HandSeeds | None = None, run: Mapping[str, Any] | None = None,
+                  deal_seed: str | None = None) -> GameState:
     """The game as described, at the start of ``current``'s turn; every card not named is dealt
     from a ``random.Random(seed)`` shuffle.
 
@@ -29,7 +48,11 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     its first cards, front first (the next dealt first); it also holds every card left, so its size
     must be one the deal leaves (36 less 3 per player for each deal). ``last_runner``: who made the
     last run (needed once anybody has a pile). ``hand_seeds`` is taken for the protocol's sake: a
-    game of Ronda Robada is one hand. Refuses an impossible position with a ValueError.
+    game of Ronda Robada is one hand. ``run``: the run ``current`` is making, as ``position`` writes
+    it (the hand card ``played``, the ``loose`` cards and the ``piles`` (owner, cards) it took, the
+    ``rank`` reached and whether it ``closed``). ``deal_seed``: the deal's seed (default: drawn
+    from the shuffle's generator). Refuses an impossible position with a ValueError. ``rules``
+    may instead be the text ``position`` writes, which names everything else.
 
     >>> from app.engine.ronda_robada import from_position
     >>> state = from_position(hands=['5o 7c 2b', '1e 3e 4e'], loose='5c 5e 3b', piles=['', '4b'],
@@ -40,6 +63,9 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     >>> [str(action.card) for action in state.legal_actions(0) if action.kind == 'start_run']
     ['5o', '5o']
     """
+    if isinstance(rules, str):
+        named_values = keywords(rules)
+        return from_position(Rules.from_dict(named_values.pop('rules', {})), hand_seeds=hand_seeds, **named_values)
     rules = rules or Rules()
     seats = seat_count(hands, seats, MIN_SEATS, MAX_SEATS, 'Ronda Robada')
     current = seat(current, seats, 'current')
@@ -52,11 +78,12 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
     centre = named.cards(loose, 'the loose cards')
     won = {s: named.cards(text, f'the pile of seat {s}') for s, text in per_seat(piles, seats, 'piles').items()}
     front = named.cards(stock, 'the stock')
-    sizes = _hand_sizes(held, seats, current, dealer)
+    taking = None if run is None else _run(run, named, seats, current)
+    sizes = _hand_sizes(held, seats, current, dealer, taking is not None)
     pile_size = {s: len(won.get(s, [])) for s in range(seats)}
     for s, size in per_seat(pile_sizes, seats, 'pile_sizes').items():
         pile_size[s] = count(size, f'the pile size of seat {s}', len(won.get(s, [])))
-    _check_piles(pile_size, last_runner)
+    _check_piles(pile_size, last_runner, taking)
 
     rng = random.Random(seed)
     spare = named.rest(rng)
@@ -77,15 +104,35 @@ def from_position(rules: Rules | None = None, *, hands: Mapping[int, str] | Sequ
                          f'each of {seats} players), at most {largest}: {advice}')
     hands_now = [held[s] if s in held else deal(spare, sizes[s]) for s in range(seats)]
     piles_now = [deal(spare, pile_size[s] - len(won.get(s, []))) + won.get(s, []) for s in range(seats)]
-    return GameState(rules, seats, new_hand_seed(rng), stock=front + spare, hands=hands_now, loose=centre,
-                     piles=piles_now, rng=rng, current=current, dealer=dealer, last_runner=last_runner)
+    if deal_seed is not None and (not isinstance(deal_seed, str) or not deal_seed):
+        raise ValueError(f'deal_seed: the seed of the deal, a text, not {deal_seed!r}')
+    return GameState(rules, seats, deal_seed or new_hand_seed(rng), stock=front + spare, hands=hands_now,
+                     loose=centre, piles=piles_now, rng=rng, current=current, dealer=dealer,
+                     last_runner=last_runner, run=taking)
 
 
-def _hand_sizes(held: dict[int, list[Card]], seats: int, current: int, dealer: int) -> list[int]:
+def _run(run: Mapping[str, Any], named: Named, seats: int, current: int) -> _Run:
+    """The run in progress; the cards it holds are named like any other."""
+    keys = {'played', 'rank', 'closed', 'loose', 'piles'}
+    if not isinstance(run, Mapping) or set(run) != keys:
+        raise ValueError(f'run: a mapping of {sorted(keys)}, as position() writes it, not {run!r}')
+    played = named.cards(run['played'], 'the card played in the run')
+    if len(played) != 1:
+        raise ValueError(f'run: one card played from the hand, not {run["played"]!r}')
+    taken = [(seat(owner, seats, 'the owner of a pile in the run'), named.cards(cards, f'the pile of seat {owner} in the run'))
+             for owner, cards in run['piles']]
+    rank, closed = run['rank'], run['closed']
+    if rank not in RANK_ORDER or not isinstance(closed, bool):
+        raise ValueError(f'run: rank is one of {RANK_ORDER} and closed true or false, not {rank!r} and {closed!r}')
+    return _Run(current, played[0], rank, closed, named.cards(run['loose'], 'the loose cards of the run'), taken)
+
+
+def _hand_sizes(held: dict[int, list[Card]], seats: int, current: int, dealer: int, running: bool) -> list[int]:
     """Each seat's hand size: a round deals 3 to everyone and goes round from the dealer's left;
-    those who played before ``current`` this round hold one card fewer."""
+    those who played before ``current`` this round hold one card fewer (``current`` too while it
+    is ``running``: its card is in the run)."""
     order = [(dealer + step) % seats for step in range(1, seats + 1)]
-    played = set(order[:order.index(current)])
+    played = set(order[:order.index(current) + running])
     dealt = {len(cards) + (s in played) for s, cards in held.items()} or {HAND_CARDS}
     each = min(dealt)
     if len(dealt) == 1 and 1 <= each <= HAND_CARDS:
@@ -102,13 +149,13 @@ def _either(numbers: list[int]) -> str:
     return texts[0] if len(texts) == 1 else f'{", ".join(texts[:-1])} or {texts[-1]}'
 
 
-def _check_piles(pile_size: dict[int, int], last_runner: int | None) -> None:
+def _check_piles(pile_size: dict[int, int], last_runner: int | None, run: _Run | None) -> None:
     for s, size in pile_size.items():
         if size == 1:
             raise ValueError(f'the pile of seat {s} holds 1 card: a run wins at least two (the card played and '
                              'the loose card it matched), so a pile holds none or two or more')
     if any(pile_size.values()) and last_runner is None:
         raise ValueError('somebody has a pile, so somebody has made a run: say who made the last one (last_runner)')
-    if last_runner is not None and not pile_size[last_runner]:
+    if last_runner is not None and not pile_size[last_runner] and not (run and any(o == last_runner for o, _ in run.piles)):
         raise ValueError(f'seat {last_runner} made the last run, so nobody has taken its pile since: it cannot be '
                          'empty')

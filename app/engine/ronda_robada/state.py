@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from app.engine import protocol
 from app.engine.actions_json import action_to_json
 from app.engine.cards import Card, HandSeeds, commitment, new_hand_seed, shuffled, spanish_card, spanish_deck
-from app.engine.protocol import Event, IllegalAction, Outcome, rng_from_state, rng_state
+from app.engine.protocol import Event, IllegalAction, Outcome, PastDeal, rng_from_state, rng_state
 from app.engine.ronda_robada.model import (ACTIONS, CENTRE_CARDS, GAME_ID, HAND_CARDS, MAX_SEATS, MIN_SEATS,
                                            Action, Confirm, Drop, Rules, RunView, StartRun, TakeLoose, TakePile,
                                            TakenPile, View, card_points, next_rank, step_options)
@@ -118,7 +118,7 @@ class GameState(protocol.GameState):
             raise self._refusal(seat, action)
         self.actions.append((seat, action))
         first = len(self.events)
-        _APPLY[type(action)](self, seat, action)
+        self._APPLY[type(action)](self, seat, action)
         return self.events[first:]
 
     # -- the five steps ------------------------------------------------------------------
@@ -201,7 +201,7 @@ class GameState(protocol.GameState):
         if seat != self._current:
             return IllegalAction('not_your_turn', f'It is not seat {seat}\'s turn.', seat=seat,
                                  current=self._current)
-        check = _REFUSALS.get(type(action))
+        check = self._REFUSALS.get(type(action))
         if check is None:
             return IllegalAction('unknown_action', f'Not a Ronda Robada action: {action!r}.', action=repr(action))
         return check(self, seat, action)
@@ -246,18 +246,38 @@ class GameState(protocol.GameState):
             return IllegalAction('no_drop_after_start', 'You started a run this turn: you can no longer drop.')
         return IllegalAction('not_in_hand', f'{action.card} is not in your hand.', card=str(action.card))
 
+    # one handler per kind of action, and one reason for refusing each (after every method they name)
+    _APPLY: ClassVar[dict[type, Callable[['GameState', int, Any], None]]] = {
+        StartRun: _start_run, TakeLoose: _take_loose, TakePile: _take_pile, Confirm: _confirm, Drop: _drop,
+    }
+    _REFUSALS: ClassVar[dict[type, Callable[['GameState', int, Any], IllegalAction]]] = {
+        StartRun: _refuse_start, TakeLoose: _refuse_step, TakePile: _refuse_step, Confirm: _refuse_confirm,
+        Drop: _refuse_drop,
+    }
+
     # -- what a seat may see, and saving -------------------------------------------------
 
     def view(self, seat: int) -> View:
+        return self._view(seat, public=False)
+
+    def public_view(self) -> View:
+        return self._view(0, public=True)
+
+    def _view(self, seat: int, public: bool) -> View:
+        """``seat``'s view; the public one (``public``) keeps only what the whole table knows."""
         over = self._result is not None
         return View(
-            seat=seat, seats=self.seats, current_seat=self._current, dealer=self.dealer, hand=tuple(self.hands[seat]),
+            seat=seat, seats=self.seats, current_seat=self._current, dealer=self.dealer, hand_number=1,
+            phase='over' if over else 'start' if self.run is None else 'run',
+            hand=() if public else tuple(self.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in self.hands), loose=tuple(self.loose),
             pile_tops=tuple(self.pile_tops()), pile_sizes=tuple(len(pile) for pile in self.piles),
             run=None if self.run is None else self.run.view(), stock_size=len(self.stock),
-            last_runner=self.last_runner, scores=self._result.scores if over else None,
-            commitment=commitment(self.seed), seed=self.seed if over else None, events=tuple(self.events),
-            legal_actions=tuple(self.legal_actions(seat)), outcome=self._result)
+            last_runner=self.last_runner, scores=self._result.scores if over else (0,) * self.seats,
+            eliminated=(False,) * self.seats, commitment=commitment(self.seed), seed=self.seed if over else None,
+            past_deals=(PastDeal(1, self.seed, commitment(self.seed)),) if over else (),
+            events=tuple(self.events),
+            legal_actions=() if public else tuple(self.legal_actions(seat)), outcome=self._result)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -281,12 +301,3 @@ class GameState(protocol.GameState):
                    actions=[(seat, ACTIONS.from_json(a)) for seat, a in raw['actions']],
                    result=None if raw['outcome'] is None else Outcome.from_dict(raw['outcome']))
 
-
-_APPLY: dict[type, Callable[[GameState, int, Any], None]] = {
-    StartRun: GameState._start_run, TakeLoose: GameState._take_loose, TakePile: GameState._take_pile,
-    Confirm: GameState._confirm, Drop: GameState._drop,
-}
-_REFUSALS: dict[type, Callable[[GameState, int, Any], IllegalAction]] = {
-    StartRun: GameState._refuse_start, TakeLoose: GameState._refuse_step, TakePile: GameState._refuse_step,
-    Confirm: GameState._refuse_confirm, Drop: GameState._refuse_drop,
-}

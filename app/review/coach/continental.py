@@ -150,7 +150,7 @@ class Knowledge:
         self.view = view
         self.pile = pile
         self.held = held
-        unseen = _DECK - Counter(view.hand) - Counter(card for meld in view.table for card in meld.cards)
+        unseen = _DECK - Counter(view.hand) - Counter(card for meld in view.melds for card in meld.cards)
         unseen -= Counter(pile if pile is not None else [view.discard_top] if view.discard_top else [])
         for cards in held:
             unseen -= cards
@@ -220,7 +220,7 @@ class World:
             'rng': rng_state(random.Random(seed)), 'hand_number': view.hand_number, 'dealer': view.dealer,
             'seeds': [seed] * view.hand_number, 'hands': [[str(card) for card in hand] for hand in hands],
             'stock': [str(card) for card in stock], 'discard': [str(card) for card in pile],
-            'table': [meld.to_dict() for meld in view.table], 'down': list(view.down),
+            'melds': [meld.to_dict() for meld in view.melds], 'down': list(view.down),
             'down_this_turn': _down_this_turn(view), 'rebuilds': view.stock_rebuilds, 'phase': view.phase,
             'turn': view.on_turn, 'offer': offer, 'hand_scores': [list(row) for row in view.hand_scores],
             'last_result': view.last_result, 'events': [event.to_dict() for event in view.events],
