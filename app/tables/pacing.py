@@ -11,21 +11,63 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from app.tables.seats import SPEEDS
-
-if TYPE_CHECKING:
-    from app.tables.table import Table
 
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
 MAX_COMPUTER_MOVES_PER_SECOND = 20
 logger = logging.getLogger(__name__)
 
 
+class Thinker(Protocol):
+    async def think(self, game_id: str, level: str, seed: str, view: Any) -> Any: ...
+
+
+class Clock(Protocol):
+    holds_time: bool
+
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+def beat(speed: str, people_out: bool, counting: bool) -> float:
+    """How long a computer waits before its move: the play speed's pause (none while a count is
+    read, or once every person is out and the rest plays out), and at instant speed still a beat,
+    so that the screens show each move before the next one."""
+    delay = 0.0 if people_out or counting else SPEEDS.get(speed, SPEEDS['normal'])
+    return delay + MIN_BEAT
+
+
+async def choose(thinker: Thinker, game_id: str, level: str, seed: str, view: Any) -> Any:
+    """A computer's choice from its seat's view. Should a bot ever fail or pick an illegal
+    action, the table plays on with the first legal action instead of freezing (and the failure
+    is logged). None when the server is stopping."""
+    try:
+        action = await thinker.think(game_id, level, seed, view)
+        if action is None:
+            return None
+    except Exception:   # any bug in a bot must not stop the game for the people at the table
+        logger.exception('%s bot failed at seat %s', game_id, view.seat)
+        action = None
+    if action not in view.legal_actions:
+        logger.error('%s bot chose %r, not a legal action', game_id, action)
+        action = view.legal_actions[0]
+    return action
+
+
 class ComputerTurns:
-    def __init__(self, table: 'Table') -> None:
-        self.table = table
+    """Handed narrow callbacks, not the table: ``on_turn()`` names the computer seat to act now
+    (or None), ``pause()`` how long it waits first, ``version()`` the table's version, ``think(seat)``
+    its choice, ``move(seat, action)`` plays it."""
+
+    def __init__(self, clock: Clock, *, on_turn: Callable[[], int | None], pause: Callable[[], float],
+                 version: Callable[[], int], think: Callable[[int], Awaitable[Any]],
+                 move: Callable[[int, Any], None]) -> None:
+        self.clock = clock
+        self.on_turn, self.pause, self.version, self.think, self.move = on_turn, pause, version, think, move
         self._task: asyncio.Task | None = None
         self._last_move = float('-inf')      # the clock's time of this table's latest computer move
         self._idle: asyncio.Event | None = None
@@ -63,39 +105,24 @@ class ComputerTurns:
         """A computer's next move waits for the clock to go on."""
         return self._idle is not None and self._idle.is_set() and self._task is not None and not self._task.done()
 
-    def on_turn(self) -> int | None:
-        """The computer seat that is to act now (a person's seat while a computer stands in)."""
-        table = self.table
-        seat = table.state.current_seat
-        if seat is None or table.waiting or table.holding:
-            return None
-        if table.seats[seat].is_person and not table.presence.stands_in(seat):
-            return None
-        if table.pause is not None and not table.bot_may_act_during_pause():
-            return None
-        return seat
-
     async def _run(self) -> None:
         try:
             while (seat := self.on_turn()) is not None:
-                table = self.table
-                delay = 0.0 if table.people_are_out() else SPEEDS.get(table.options.speed, SPEEDS['normal'])
-                # at instant speed still leave a beat, so the screens show each move before the next one
-                await self._wait((delay if table.pause is None else 0) + MIN_BEAT)
+                await self._wait(self.pause())
                 if self.on_turn() != seat:
                     continue
-                version = table.version
-                action = await self._choose(seat)
+                version = self.version()
+                action = await self.think(seat)
                 if action is None:   # the server is stopping
                     return
-                await self._wait(self._last_move + 1 / MAX_COMPUTER_MOVES_PER_SECOND - table.clock.now())
+                await self._wait(self._last_move + 1 / MAX_COMPUTER_MOVES_PER_SECOND - self.clock.now())
                 # the table changed while this computer thought (a note, a stand-in, a person's
                 # move): think again from the new position. Not a return: whoever changed it called
                 # ``start`` while this task still ran, so nobody else would go on
-                if table.version != version or self.on_turn() != seat:
+                if self.version() != version or self.on_turn() != seat:
                     continue
-                self._last_move = table.clock.now()
-                table.computer_moved(seat, action)
+                self._last_move = self.clock.now()
+                self.move(seat, action)
         finally:
             if self._idle is not None:
                 self._idle.set()
@@ -103,28 +130,9 @@ class ComputerTurns:
     async def _wait(self, seconds: float) -> None:
         if seconds <= 0:
             return
-        if self.table.clock.holds_time:
+        if self.clock.holds_time:
             self._idle.set()
         try:
-            await self.table.clock.sleep(seconds)
+            await self.clock.sleep(seconds)
         finally:
             self._idle.clear()
-
-    async def _choose(self, seat: int) -> Any:
-        """The computer's choice. Should a bot ever fail or pick an illegal action, the table
-        plays on with the first legal action instead of freezing (and the failure is logged).
-        None when the server is stopping."""
-        table = self.table
-        view = table.view(seat)
-        level, seed = table.seats[seat].level or 'normal', f'{table.seed}:{seat}:{table.version}'
-        try:
-            action = await table.thinker.think(table.game.id, level, seed, view)
-            if action is None:
-                return None
-        except Exception:   # any bug in a bot must not stop the game for the people at the table
-            logger.exception('%s bot failed at seat %s', table.game.id, seat)
-            action = None
-        if action not in view.legal_actions:
-            logger.error('%s bot chose %r, not a legal action', table.game.id, action)
-            action = view.legal_actions[0]
-        return action

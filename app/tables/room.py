@@ -7,23 +7,21 @@ During play the table holds each person's seat for them: when their turn clock r
 seat ("stands in"), and the table says so. People react with a few fixed phrases instead of
 chatting (``Reactions``): nothing to moderate.
 
-Each part is an object its Table owns and builds; it reads the table's seats and state, waits on
-the table's clock, and reports every change through ``Table.changed``. Every table has them
-(a table that is no room never seats, clocks or stands in for anybody).
+Each part is an object its Table owns and builds. It is handed what it may read and call of the
+table, no more (``RoomHost``; ``Reactions`` two callbacks), waits on the table's clock, and reports
+every change through ``changed``. Every table has them (a table that is no room never seats,
+clocks or stands in for anybody).
 """
 from __future__ import annotations
 
 import secrets
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from app.engine.protocol import IllegalAction
 from app.tables.seats import Seat
-
-if TYPE_CHECKING:
-    from app.tables.services import Timer
-    from app.tables.table import Table
 
 CLOCKS = (0, 30, 60)             # the turn clock a room may choose, in seconds (0: no clock)
 REACTIONS = ('well_played', 'ouch', 'good_luck', 'thanks', 'your_turn')   # i18n: reaction.<key>
@@ -81,10 +79,51 @@ def room_event(kind: str, seat: int, **data: Any) -> dict[str, Any]:
     return {'kind': kind, 'seat': seat, 'data': data}
 
 
+class RoomClock(Protocol):
+    def now(self) -> float: ...
+
+    def wall(self) -> float: ...
+
+    def call_later(self, seconds: float, callback: Callable[..., Any], *args: Any) -> Any: ...
+
+
+class RoomHost(Protocol):
+    """What a room's parts may read and call of their table."""
+
+    seats: list[Seat]
+    room: Room | None
+    version: int
+    pause: str | None
+    started_at: float
+    clock: RoomClock
+    presence: 'Presence'
+
+    @property
+    def waiting(self) -> bool: ...
+
+    def turn(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def seat_of(self, guest: str | None, user_id: int | None) -> int | None: ...
+
+    def person_seats(self) -> list[int]: ...
+
+    def watching(self, seat: int) -> bool: ...
+
+    def watched(self) -> bool: ...
+
+    def changed(self, events: Iterable[Any] = (), *, notes: Iterable[dict[str, Any]] = ()) -> None: ...
+
+    def start_computers(self) -> None: ...
+
+    def go_on_from_count(self) -> None: ...
+
+
 class Seating:
     """Before the start: people take the free seats, the creator frees seats and starts."""
 
-    def __init__(self, table: 'Table') -> None:
+    def __init__(self, table: RoomHost) -> None:
         self.table = table
 
     def free_seats(self) -> list[int]:
@@ -132,9 +171,9 @@ class Seating:
         table.room.started = True
         table.started_at = table.clock.wall()
         table.changed()
-        table.computers.start()
+        table.start_computers()
 
-    def _creator_check(self, by: int, version: int) -> 'Table':
+    def _creator_check(self, by: int, version: int) -> RoomHost:
         table = self.table
         if not table.waiting:
             raise IllegalAction('room_started', 'the game has started')
@@ -146,28 +185,28 @@ class Seating:
 
 
 class Reactions:
-    """A fixed phrase shown by the sender's seat for a few seconds; one every few seconds."""
+    """A fixed phrase shown by the sender's seat for a few seconds; one every few seconds. Handed
+    the clock, who may react (``may``) and how to tell the screens (``tell``)."""
 
-    def __init__(self, table: 'Table') -> None:
-        self.table = table
+    def __init__(self, clock: RoomClock, *, may: Callable[[int], bool], tell: Callable[[], None]) -> None:
+        self.clock, self.may, self.tell = clock, may, tell
         self.shown: dict[int, tuple[str, float]] = {}   # seat -> (key, wall time sent)
         self._last: dict[int, float] = {}
 
     def send(self, seat: int, key: str) -> None:
-        table = self.table
-        if table.room is None or not (0 <= seat < len(table.seats)) or not table.seats[seat].is_person:
+        if not self.may(seat):
             raise IllegalAction('not_your_seat', 'that seat is not yours')
         if key not in REACTIONS:
             raise IllegalAction('generic', 'no such reaction')
-        now = table.clock.now()
+        now = self.clock.now()
         if now - self._last.get(seat, float('-inf')) < REACTION_GAP:
             raise IllegalAction('reaction_too_soon', 'one reaction every few seconds')
         self._last[seat] = now
-        self.shown[seat] = (key, table.clock.wall())
-        table.notify()
+        self.shown[seat] = (key, self.clock.wall())
+        self.tell()
 
     def recent(self) -> dict[int, tuple[str, float]]:
-        now = self.table.clock.wall()
+        now = self.clock.wall()
         return {seat: (key, at) for seat, (key, at) in self.shown.items() if now - at < REACTION_SHOWN}
 
 
@@ -175,7 +214,7 @@ class Presence:
     """Who is at the table: a computer stands in for a person whose clock ran out or who is
     away; a count goes on once every person present has read it (``ready``)."""
 
-    def __init__(self, table: 'Table') -> None:
+    def __init__(self, table: RoomHost) -> None:
         self.table = table
         self.stand_ins: dict[int, str] = {}   # seat -> 'clock' (its turn ran out) or 'away'
         self.ready: set[int] = set()          # people who have read the count on the screen
@@ -188,7 +227,7 @@ class Presence:
     def stand_in(self, seat: int, reason: str) -> None:
         self.stand_ins[seat] = reason
         self.table.changed(notes=[room_event('stand_in', seat, reason=reason)])
-        self.table.computers.start()
+        self.table.start_computers()
 
     def acted(self, seat: int) -> None:
         """A person acted in time: the computer standing in for their turn steps back."""
@@ -198,7 +237,7 @@ class Presence:
     def turn_passed(self) -> None:
         """Another seat's turn ends any stand-in for a clock that ran out."""
         for seat, reason in list(self.stand_ins.items()):
-            if reason == 'clock' and self.table.state.current_seat != seat:
+            if reason == 'clock' and self.table.turn() != seat:
                 del self.stand_ins[seat]
 
     def arrived(self, seat: int) -> None:
@@ -220,14 +259,14 @@ class Presence:
         left = self._left_at.get(seat)
         if left is None or table.clock.now() - left < ABSENT_GRACE - 0.01 or table.is_over():
             return
-        if table.subscribers.get(seat) or not table.watched():
+        if table.watching(seat) or not table.watched():
             return   # back already; or nobody watches at all (the table then waits, as any table)
         self.stand_in(seat, 'away')
 
     def present_people(self) -> list[int]:
         table = self.table
         return [seat for seat in table.person_seats()
-                if table.subscribers.get(seat) and self.stand_ins.get(seat) != 'away']
+                if table.watching(seat) and self.stand_ins.get(seat) != 'away']
 
     def waiting_to_go_on(self) -> list[int]:
         """The people present who have not gone on from the count yet."""
@@ -239,11 +278,11 @@ class TurnClock:
     a discard); once somebody has gone on from a count, the others get the clock to read it.
     When it runs out, a computer plays that turn, or the count goes on."""
 
-    def __init__(self, table: 'Table') -> None:
+    def __init__(self, table: RoomHost) -> None:
         self.table = table
         self.deadline: float | None = None   # the clock's wall time at which the turn runs out
         self._turn: tuple[int, int] | None = None   # (seat, version) the clock was armed for
-        self._timer: Timer | None = None
+        self._timer: Any = None   # the clock's timer: cancel() stops it
 
     def seat(self) -> int | None:
         """The seat the clock runs for now (COUNT_CLOCK while a count waits for its last readers)."""
@@ -252,7 +291,7 @@ class TurnClock:
             return None
         if table.pause is not None:
             return COUNT_CLOCK if table.presence.ready else None
-        seat = table.state.current_seat
+        seat = table.turn()
         if seat is None or not table.seats[seat].is_person or seat in table.presence.stand_ins:
             return None
         return seat

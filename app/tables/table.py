@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 from app.review import replay
-from app.tables.pacing import ComputerTurns
+from app.tables.pacing import ComputerTurns, beat, choose
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
 from app.tables.snapshot import RoomLine, SeatLine, Snapshot, ordered_hand, visible_log
@@ -84,9 +84,13 @@ class Table:
         self._writing: Writing | None = None   # a save under way: the next one starts when it is done
         self._write_again = False                # ... and steps came meanwhile
         self.room = room
-        self.computers = ComputerTurns(self)
+        self.computers = ComputerTurns(self.clock, on_turn=self.computer_on_turn, pause=self._computer_pause,
+                                       version=lambda: self.version, think=self._computer_choice,
+                                       move=self.computer_moved)
         self.seating, self.presence = Seating(self), Presence(self)
-        self.turn_clock, self.reactions = TurnClock(self), Reactions(self)
+        self.turn_clock = TurnClock(self)
+        self.reactions = Reactions(self.clock, tell=self.notify, may=lambda seat: self.room is not None
+                                   and 0 <= seat < len(self.seats) and self.seats[seat].is_person)
         self._people_were_out = self.people_are_out()
 
     def _new_game(self, dealer: int | None) -> Any:
@@ -305,6 +309,17 @@ class Table:
     def watched(self) -> bool:
         return any(self.subscribers.values())
 
+    def watching(self, seat: int) -> bool:
+        """A screen of this seat is open."""
+        return bool(self.subscribers.get(seat))
+
+    def turn(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        return self.state.current_seat
+
+    def start_computers(self) -> None:
+        self.computers.start()
+
     def notify(self) -> None:
         """Tell every subscriber of the step, each with its own seat's snapshot: at once, or, for a
         step made inside a screen's command (``telling_later``), once that command has returned,
@@ -357,6 +372,24 @@ class Table:
     def stop(self) -> None:
         self.flush()
         self.computers.stop()
+
+    def computer_on_turn(self) -> int | None:
+        """The computer seat that is to act now (a person's seat while a computer stands in)."""
+        seat = self.state.current_seat
+        if seat is None or self.waiting or self.holding:
+            return None
+        if self.seats[seat].is_person and not self.presence.stands_in(seat):
+            return None
+        if self.pause is not None and not self.bot_may_act_during_pause():
+            return None
+        return seat
+
+    def _computer_pause(self) -> float:
+        return beat(self.options.speed, self.people_are_out(), self.pause is not None)
+
+    def _computer_choice(self, seat: int) -> Awaitable[Any]:
+        level = self.seats[seat].level or 'normal'
+        return choose(self.thinker, self.game.id, level, f'{self.seed}:{seat}:{self.version}', self.view(seat))
 
     def computer_moved(self, seat: int, action: Any) -> None:
         self._step(self._apply(seat, action), start=False)
