@@ -30,7 +30,6 @@ CYCLE_SCOPE = ('app', 'components')
 # name the Table's type (the back edges of its one cycle)
 KNOWN = {
     ('layers', 'app/tables/table.py', 'app.review'),
-    ('layers', 'app/tables/records.py', 'app.review'),
     ('cycles', 'app/tables/services.py', 'app.tables.table'),
 }
 

@@ -10,7 +10,6 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
-from app.review.coach.runs import keep_table_analyses
 from app.tables.table import Table
 
 logger = logging.getLogger(__name__)
@@ -103,8 +102,10 @@ def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, 
             continue
         if record is not None:
             ids.append(record)
-            if table.coach:   # hands reviewed while the game went on
-                keep_table_analyses(table, own, record, {deal.seed: deal.hand_number for deal in deals})
+            numbers = {deal.seed: deal.hand_number for deal in deals}
+            for (judged, seed), analysis in list(table.coach.items()):   # hands reviewed while the game went on
+                if judged == own and analysis.done and seed in numbers:
+                    analysis.keep(record, numbers[seed])
     # the database was down for every account: a finished game is recorded once saving works again
     table.recorded = not (failed and not ids)
     return ids

@@ -75,6 +75,11 @@ class Analysis:
         for listener in list(self.listeners):
             listener()
 
+    def keep(self, record_id: int, number: int) -> None:
+        """Keep this analysis beside a game's record, as hand ``number`` (a game at a table is
+        recorded once it ends: the hands reviewed meanwhile go with it)."""
+        keep_analysis(record_id, number, self)
+
     def by_step(self) -> dict[int, Judgement]:
         return {judgement.step: judgement for judgement in self.judgements}
 
@@ -114,15 +119,6 @@ def keep_analysis(record_id: int, number: int, analysis: Analysis) -> None:
             keep_coach(session=session, coach=row)
     except SQLAlchemyError:   # shown all the same; it is analysed again next time
         logger.warning('the coach of record %s hand %s could not be kept', record_id, number, exc_info=True)
-
-
-def keep_table_analyses(table: Any, seat: int, record_id: int, hands: dict[str, int]) -> None:
-    """A game just recorded for the account at ``seat``: the analyses its hands had at the table
-    (reviewed while the game went on) are kept beside the record, as if made from the history.
-    ``hands``: each hand's number by its seed."""
-    for (judged_seat, seed), analysis in list(table.coach.items()):
-        if judged_seat == seat and analysis.done and seed in hands:
-            keep_analysis(record_id, hands[seed], analysis)
 
 
 def analysis_for(source: Any, hand: HandReplay) -> tuple[Analysis, Callable[[Analysis], None] | None]:
