@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
@@ -112,6 +112,12 @@ class SeatView:
     events: tuple[Event, ...]
     legal_actions: tuple[Any, ...]
     outcome: Outcome | None
+
+    def points_by_hand(self, hand_results: Sequence[dict[str, Any]]) -> dict[int, tuple[int, ...] | None]:
+        """Hand number -> the points each seat scored in that finished hand (None for a void hand),
+        from the view and the table's hand-end events (``hand_results``). A game of one deal: its
+        final scores, once it is over."""
+        return {} if self.outcome is None else {1: tuple(self.outcome.scores)}
 
     def to_dict(self) -> dict[str, Any]:
         """The shared fields, JSON-compatible; a game's view adds its own (call this explicitly:

@@ -31,20 +31,7 @@ def deal_commitments(view: SeatView) -> list[tuple[str, str]]:
 
 def hand_points(table: Table, view: SeatView) -> dict[int, tuple[int, ...] | None]:
     """Hand number -> the points each seat scored in that finished hand (None for a void hand)."""
-    rows = getattr(view, 'hand_scores', None)   # a Continental view's own field
-    if rows is not None:    # Continental: one row per finished hand
-        return {index + 1: tuple(row) for index, row in enumerate(rows)}
-    points: dict[int, tuple[int, ...] | None] = {}
-    for event in table.hand_results:   # Chinchón: the count (or void hand) events
-        data = event.get('data', {})
-        result = data.get('result')
-        if result is not None:
-            points[result['hand_number']] = tuple(result['added'])
-        elif 'hand' in data:
-            points[data['hand']] = None
-    if not points and view.outcome is not None:
-        points[1] = tuple(view.outcome.scores)   # Ronda Robada: the game is one deal, with no count event
-    return points
+    return view.points_by_hand(table.hand_results)
 
 
 def running_scores(view: SeatView) -> tuple[int, ...]:

@@ -420,9 +420,9 @@ class Table:
 
     def people_are_out(self) -> bool:
         """Every person eliminated (in games that eliminate): the game then ends without waiting."""
-        eliminated = getattr(self.state.view(0), 'eliminated', None)
+        eliminated = self.state.public_view().eliminated
         people = self.person_seats()
-        return bool(eliminated) and bool(people) and all(eliminated[seat] for seat in people)
+        return bool(people) and all(eliminated[seat] for seat in people)
 
     def _is_pause_action(self, action: Any) -> bool:
         return getattr(action, 'kind', None) in self.game.pause_actions

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +111,17 @@ class ChinchonView(SeatView):
     @property
     def can_close(self) -> bool:
         return any(action.kind == 'close' for action in self.legal_actions)
+
+    def points_by_hand(self, hand_results: Sequence[dict[str, Any]]) -> dict[int, tuple[int, ...] | None]:
+        """From the table's count and void-hand events."""
+        points: dict[int, tuple[int, ...] | None] = {}
+        for event in hand_results:
+            data = event.get('data', {})
+            if data.get('result') is not None:
+                points[data['result']['hand_number']] = tuple(data['result']['added'])
+            elif 'hand' in data:
+                points[data['hand']] = None
+        return points
 
     def to_dict(self) -> dict[str, Any]:
         return jsonable(self)

@@ -1,6 +1,7 @@
 """What one Continental seat may know: its own cards and everything public."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,9 @@ class View(SeatView):
     offer: OfferView | None
     hand_scores: tuple[tuple[int, ...], ...]
     last_result: dict[str, Any] | None
+
+    def points_by_hand(self, hand_results: Sequence[dict[str, Any]]) -> dict[int, tuple[int, ...] | None]:
+        return {index + 1: tuple(row) for index, row in enumerate(self.hand_scores)}
 
     def to_dict(self) -> dict[str, Any]:
         return {
