@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from app.engine.actions_json import action_to_json
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction  # noqa: F401 (every game raises it from here)
 
 from app.engine.cards import Card
 

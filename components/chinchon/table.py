@@ -16,6 +16,7 @@ from app.i18n import counted, number, personal, t
 from app.tables.port import SeatPort
 from components.card import the_card
 from components.chinchon.count import VERIFY_SNIPPET, count_panel
+from components.chinchon.drawing import seat_line
 from components.chinchon.log import log_lines
 from components.controls import action_button
 from components.seats import SeatInfo, own_line_html, seats_html
@@ -101,11 +102,7 @@ class ChinchonTable(TableScreen):
         return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
-                        dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
-                        out=view.eliminated[seat], taken=tuple(view.taken_from_discard[seat]),
-                        note=personal('table.out', feminine=self.feminine[seat]) if view.eliminated[seat] else '',
-                        discarded=self._discards_since_my_move().get(seat))
+        return seat_line(view, seat, self.names, self.feminine, self._discards_since_my_move().get(seat))
 
     def _discards_since_my_move(self) -> dict[int, Card]:
         """Each seat's discard since your last move in this hand: at four or more seats the next

@@ -21,9 +21,10 @@ from app.engine.continental import (Discard, DrawStock, GoDown, LayOff, PassOffe
 from app.engine.continental.melds import HANDS
 from app.i18n import counted, number, personal, t
 from app.tables.port import SeatPort
-from components.card import card_html, card_name, the_card
+from components.card import card_html, the_card
 from components.continental.builder import GroupCheck, check_group, progress
 from components.continental.count import VERIFY_SNIPPET, count_panel
+from components.continental.drawing import display_order, melds_html, seat_line
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
 from components.seats import SeatInfo, own_line_html, seats_html
@@ -51,13 +52,6 @@ CONTINENTAL_CSS = '''
 
 MELD_DROP_JS = ('(e) => { e.preventDefault(); const m = e.target.closest("[data-meld]"); if (!m) return;'
                 f' emit(["drop:" + m.dataset.meld, Number(e.dataTransfer.getData("text/plain")), {VERSION_JS}]); }}')
-
-
-def display_order(cards: tuple[Card, ...]) -> list[Card]:
-    """Your hand by suit, then rank (aces low), jokers last: runs and sets stand out."""
-    suits = 'shdc'
-    return sorted(cards, key=lambda card: (card.is_joker, 0 if card.is_joker else suits.index(card.suit.value),
-                                           card.rank))
 
 
 class ContinentalTable(TableScreen):
@@ -155,9 +149,7 @@ class ContinentalTable(TableScreen):
         return seats_html([self.seat_info(view, seat) for seat in self.others()])
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        return SeatInfo(seat=seat, name=self.names[seat], score=view.scores[seat], cards=view.hand_sizes[seat],
-                        dealer=view.dealer == seat, on_turn=view.current_seat == seat and view.outcome is None,
-                        out=False, note=t('continental.is_down') if view.down[seat] else '')
+        return seat_line(view, seat, self.names)
 
     def cards(self, view: Any) -> list[Card]:
         return display_order(view.hand)
@@ -287,33 +279,16 @@ class ContinentalTable(TableScreen):
     def _melds_html(self, view: Any, phase: str, cards: list[Card]) -> str:
         card = cards[next(iter(self.selected))] if len(self.selected) == 1 and phase == 'play' \
             and view.down[self.seat] else None
-        rows = []
-        for seat in self.every_seat():
-            melds = [meld for meld in view.melds if meld.owner == seat]
-            if not melds:
-                continue
-            shown = []
-            for meld in melds:
-                target = card is not None and bool(meld.lay_off_positions(card)) and len(cards) > 1
-                label = personal('continental.meld_aria', you=seat == self.seat, name=self.names[seat],
-                                 cards=', '.join(map(card_name, meld.cards)))
-                attributes = (f'data-testid="layoff-target" data-choice="meld:{meld.id}" role="button" tabindex="0"'
-                              if target else 'data-testid="meld"')
-                shown.append(f'<div class="hod-meld{" hod-target" if target else ""}" {attributes} '
-                             f'data-seat="{seat}" data-meld="{meld.id}" aria-label="{escape(label)}">'
-                             + ''.join(card_html(c, size='sm') for c in meld.cards) + '</div>')
-            rows.append(f'<div class="hod-meld-row"><span class="text-sm font-semibold w-16 shrink-0">'
-                        f'{escape(self.names[seat])}</span>{"".join(shown)}</div>')
+        extra = ''
         if self.pending is not None:
             code, meld_id, positions = self.pending
             choices = ''.join(f'<button type="button" class="hod-btn hod-btn-light" data-testid="layoff-end" '
                               f'data-choice="end:{position}">{escape(self._end_words(position, meld_id, view))}</button>'
                               for position in positions)
-            rows.append(f'<div class="flex flex-wrap items-center gap-2"><span>'
-                        f'{escape(t("continental.which_end", card=the_card(french_card(code))))}</span>{choices}</div>')
-        if not rows:
-            return f'<div class="text-sm opacity-75 text-center">{escape(t("continental.no_melds"))}</div>'
-        return f'<div class="hod-melds" data-testid="melds-on-table">{"".join(rows)}</div>'
+            extra = (f'<div class="flex flex-wrap items-center gap-2"><span>'
+                     f'{escape(t("continental.which_end", card=the_card(french_card(code))))}</span>{choices}</div>')
+        return melds_html(view, self.names, self.seat, self.every_seat(),
+                          lambda meld: card is not None and bool(meld.lay_off_positions(card)) and len(cards) > 1, extra)
 
     @staticmethod
     def _end_words(position: int, meld_id: int, view: Any) -> str:

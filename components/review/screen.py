@@ -18,12 +18,25 @@ from app.review.coach.runs import Analysis
 from app.review.replay import HandReplay, Step
 from components.controls import action_button, on_choice
 from components.games import screens_of
-from components.review.boards import BOARDS, REVIEW_CSS, every_hand_html
+from components.pictures import every_hand_html
 from components.review.coach import CoachPanel, mark_html
 from components.seats import SEATS_CSS
 from components.table_parts import TABLE_CSS
 
 EventLine = Callable[[dict[str, Any], Sequence[str], int], 'str | None']
+
+REVIEW_CSS = '''
+.hod-review-cards { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px; }
+.hod-review-meld { display: flex; padding: 3px; border-radius: 8px; background: rgba(0,0,0,.18);
+  border-bottom: 4px solid var(--hod-meld); }
+.hod-review-meld > * + * { margin-left: -14px; }
+.hod-review-seat-hand { background: rgba(0,0,0,.22); border-radius: 10px; padding: 4px 8px; }
+.hod-review-steps { max-height: 320px; overflow-y: auto; position: relative; }
+.hod-review-step { display: block; width: 100%; text-align: left; padding: 3px 8px; border-radius: 6px;
+  font-size: 13px; cursor: pointer; }
+.hod-review-step:hover { background: #eef5f0; }
+.hod-review-step[aria-current="step"] { background: #1f5f3a; color: #fff; font-weight: 600; }
+'''
 
 
 def step_words(step: Step, line: EventLine, names: Sequence[str], reader: int) -> str:
@@ -39,7 +52,6 @@ class ReviewScreen:
         self.language = language
         self.analysis = analysis
         self.judged: dict[int, Judgement] = {} if analysis is None else analysis.by_step()
-        self.board = BOARDS[hand.game.id]
         self.screens = screens_of(hand.game.id)
         self.index = 0
         self.all_cards = False
@@ -132,13 +144,13 @@ class ReviewScreen:
         self.moment.clear()
         with self.moment:
             if step.over:
-                self.board.count(view, self.names, self.reader, self.feminine)
+                self.screens.count_picture(view, self.names, self.reader, self.feminine)
             else:
-                ui.html(self.board.draw(view, self.names, self.reader, self.feminine), sanitize=False) \
+                ui.html(self.screens.picture(view, self.names, self.reader, self.feminine), sanitize=False) \
                     .classes('w-full flex flex-col gap-3').props('data-testid="replay-board"').mark('replay-board')
             if self.all_cards and not step.over:
                 others = [(self.reader + turn) % len(step.views) for turn in range(1, len(step.views))]
-                ui.html(every_hand_html(step.views, self.names, others, self.board.sort), sanitize=False) \
+                ui.html(every_hand_html(step.views, self.names, others, self.screens.hand_order), sanitize=False) \
                     .classes('w-full').mark('replay-all-hands')
         for button, disabled in ((self.first, self.index == 0), (self.prev, self.index == 0),
                                  (self.next, self.index == self.last), (self.end, self.index == self.last)):

@@ -16,59 +16,17 @@ from nicegui import ui
 
 from app.engine.cards import Card, spanish_card
 from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile
-from app.i18n import counted, personal, t
+from app.i18n import counted, t
 from app.tables.port import SeatPort
 from components.card import card_html, card_name, the_card
 from components.controls import action_button, on_choice, version_sent
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
+from components.ronda_robada.drawing import (RONDA_CSS, card_attrs, centre_html, piles_html, recent_events, robbers,
+                                             run_box, run_summary)
 from components.ronda_robada.log import log_lines
-from components.seats import backs_html
 from components.table.fit import grow
 from components.table.moments import Motion
 from components.table.shell import TableScreen
-
-RONDA_CSS = '''
-.hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
-@media (max-width: 640px) { .hod-rr-seats { gap: 4px; } }
-.hod-rr-seat { background: rgba(0,0,0,.22); border-radius: 10px; padding: 3px 6px; border: 2px solid transparent;
-  display: grid; grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: auto 1fr; column-gap: 6px;
-  align-items: center; min-width: 0; position: relative; height: 92px; }
-.hod-rr-seat > .hod-rr-name { grid-column: 1; }
-.hod-rr-seat > .hod-rr-held { grid-column: 1; grid-row: 2; align-self: start; }
-.hod-rr-seat > .hod-rr-pile { grid-column: 2; grid-row: 1 / 3; }
-.hod-rr-dealer { position: absolute; top: -9px; left: 6px; font-size: 10px; }
-.hod-rr-note { position: absolute; bottom: 2px; left: 4px; max-width: calc(100% - 8px); overflow: hidden;
-  text-overflow: ellipsis; white-space: nowrap; z-index: 1; }
-.hod-rr-seat.hod-turn { border-color: var(--hod-gold); box-shadow: 0 0 12px rgba(224,179,65,.6); }
-.hod-rr-seat.hod-robbed { border-color: #f87171; animation: hod-flash 1s ease 2; }
-@keyframes hod-flash { 50% { box-shadow: 0 0 18px rgba(248,113,113,.9); } }
-.hod-rr-name { font-weight: 700; font-size: 13px; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
-  white-space: nowrap; }
-@media (max-width: 640px) { .hod-rr-seat { display: flex; flex-direction: column; align-items: center; gap: 1px;
-  height: 134px; padding: 3px 2px; } .hod-rr-seat > * { flex: none; } }
-.hod-rr-pile { display: flex; flex-direction: column; align-items: center; border-radius: 8px; padding: 3px;
-  border: 2px solid transparent; }
-.hod-choice { cursor: pointer; border-radius: 8px; border: 2px solid var(--hod-gold);
-  box-shadow: 0 0 10px rgba(224,179,65,.7); }
-.hod-choice:hover, .hod-choice:focus-visible { outline: 3px solid #fff; outline-offset: 1px; }
-.hod-rr-loose { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; min-height: 60px; }
-.hod-rr-hand { display: flex; justify-content: center; gap: 10px; height: 128px; align-items: flex-end; }
-@media (max-width: 640px) { .hod-rr-hand { height: 92px; } }
-.hod-rr-status { height: 40px; display: flex; flex-direction: column; justify-content: center; }
-.hod-rr-card { position: relative; padding: 2px; border: 2px solid transparent; border-radius: 8px; }
-.hod-rr-card.hod-selected { transform: translateY(-10px); border-color: #fff; }
-.hod-rr-mark { position: absolute; top: -8px; left: 50%; transform: translateX(-50%); white-space: nowrap;
-  font-size: 10px; font-weight: 700; border-radius: 8px; padding: 0 5px; background: var(--hod-gold);
-  color: #1d2521; }
-.hod-rr-run { background: rgba(0,0,0,.25); border-radius: 12px; padding: 8px; }
-.hod-rr-size { font-size: 11px; font-weight: 700; background: #fff; color: #1d2521; border-radius: 8px;
-  padding: 0 5px; }
-'''
-
-def _attrs(choice: str | None, label: str, testid: str, extra: str = '') -> str:
-    """A card's wrapper: a button when it is a choice now, a plain figure otherwise."""
-    action = (f' data-choice="{escape(choice)}" role="button" tabindex="0"' if choice else '')
-    return f'data-testid="{testid}"{action} aria-label="{escape(label)}"{extra}'
 
 
 class RondaRobadaTable(TableScreen):
@@ -119,7 +77,7 @@ class RondaRobadaTable(TableScreen):
     def draw_board(self, view: Any, phase: str) -> None:
         if self.selected is not None and (phase != 'start' or self.selected not in map(str, view.hand)):
             self.selected = None
-        recent = self._recent(view)
+        recent = recent_events(view)
         self.live.html(self.piles, self._piles_html(view, phase, recent))
         self.live.html(self.centre, self._centre_html(view, phase))
         self.live.html(self.run_panel, self._run_html(view, phase))
@@ -134,65 +92,12 @@ class RondaRobadaTable(TableScreen):
         self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,
                                            'disabled': None if phase in ('start', 'run') else True})
 
-    def _recent(self, view: Any) -> list[Any]:
-        """The events since the end of the turn before the last one: what the player has to see
-        (a stolen pile, a redeal) stays on the board until the next turn is over."""
-        ends = [index for index, event in enumerate(view.events) if event.kind in ('confirm', 'drop')]
-        start = ends[-2] + 1 if len(ends) >= 2 else 0
-        return list(view.events[start:])
-
     def _piles_html(self, view: Any, phase: str, recent: list[Any]) -> str:
-        robbed = {event.data['owner']: event.seat for event in recent if event.kind == 'take_pile'}
         options = self._pile_options(view) if phase == 'run' else set()
-        boxes = []
-        for seat in self.every_seat():
-            on_turn = view.current_seat == seat and view.outcome is None
-            classes = 'hod-rr-seat' + (' hod-turn' if on_turn else '') + (' hod-robbed' if seat in robbed else '')
-            top, size = view.pile_tops[seat], view.pile_sizes[seat]
-            # a badge on the box's top edge: the seats keep one height on a phone too
-            dealer = (f'<span class="hod-chip hod-rr-dealer" title="{escape(t("table.dealer_help"))}">'
-                      f'{escape(t("table.dealer"))}</span>' if view.dealer == seat else '')
-            name = self.names[seat]
-            yours = seat == self.seat   # "Tu montón", never "Montón de Tú"
-            pile_label = (personal('ronda.pile_aria', you=yours, name=name, cards=counted('amount.cards', size),
-                                   card=the_card(top)) if top
-                          else personal('ronda.pile_empty_aria', you=yours, name=name))
-            choice = f'pile:{seat}' if seat in options else None
-            picture = card_html(top, size='sm') if top else card_html(None, size='sm')
-            note = ''
-            if seat in robbed and robbed[seat] != seat:
-                words = t('ronda.robbed_by_you') if robbed[seat] == self.seat else t('ronda.robbed',
-                                                                                    name=self.names[robbed[seat]])
-                note = f'<span class="text-xs hod-chip hod-rr-note">{escape(words)}</span>'
-            boxes.append(
-                f'<div class="{classes}" data-testid="rr-seat" data-seat="{seat}">'
-                f'<div class="hod-rr-name">{escape(name)}</div>{dealer}'
-                f'<div class="hod-rr-held"><span class="sr-only">{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}'
-                f'</span>{backs_html(view.hand_sizes[seat])}</div>'
-                f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
-                + _attrs(choice, pile_label, 'pile', f' data-seat="{seat}" data-count="{size}"'
-                         + (f' data-card="{top}"' if top else ''))
-                + f'>{picture}<span class="text-xs">{escape(counted("amount.cards", size))}</span></div>'
-                f'{note}</div>')
-        return f'<div class="hod-rr-seats" style="--hod-seats: {min(view.seats, 4)}">{"".join(boxes)}</div>'
+        return piles_html(view, self.names, self.seat, self.every_seat(), robbers(recent), options)
 
     def _centre_html(self, view: Any, phase: str) -> str:
-        choices = self._loose_choices(view, phase)
-        stock = (f'<div class="flex flex-col items-center gap-1" data-testid="stock" data-count="{view.stock_size}" '
-                 f'aria-label="{escape(counted("ronda.stock_aria", view.stock_size))}">'
-                 f'{card_html(None, face_down=view.stock_size > 0, size="md")}'
-                 f'<span class="text-xs">{escape(counted("ronda.stock", view.stock_size))}</span></div>')
-        cards = ''.join(
-            f'<div class="hod-rr-card{" hod-choice" if str(card) in choices else ""}" '
-            + _attrs(f'loose:{card}' if str(card) in choices else None, card_name(card), 'loose-card',
-                     f' data-card="{card}"')
-            + f'>{card_html(card, size="md")}</div>' for card in view.loose)
-        empty = '' if view.loose else f'<span class="opacity-75 text-sm self-center">{escape(t("ronda.no_loose"))}</span>'
-        return (f'<div class="flex items-start justify-center gap-4">{stock}'
-                f'<div class="flex-1 flex flex-col items-center gap-1 min-w-0">'
-                f'<span class="text-xs opacity-80">{escape(t("ronda.loose_title"))}</span>'
-                f'<div class="hod-rr-loose" role="group" aria-label="{escape(t("ronda.loose_title"))}">{cards}{empty}'
-                f'</div></div></div>')
+        return centre_html(view, self._loose_choices(view, phase))
 
     def _run_html(self, view: Any, phase: str) -> str:
         """The run being built (anybody's) and, on your turn, every way to go on."""
@@ -201,47 +106,29 @@ class RondaRobadaTable(TableScreen):
             if not pairs:
                 return ''
             title = t('ronda.pair_with', card=the_card(spanish_card(self.selected)))
-            return self._run_box(title, '', self._option_cards(pairs))
-        run = view.run
-        if run is None:
+            return run_box(title, '', self._option_cards(pairs))
+        summary = run_summary(view, self.names, self.seat)
+        if summary is None:
             return ''
-        collected = [card_html(run.played, size='sm')] + [card_html(card, size='sm') for card in run.loose]
-        collected += [f'<span class="flex flex-col items-center">{card_html(pile.top, size="sm")}'
-                      f'<span class="hod-rr-size">{escape(counted("amount.cards", pile.size))}</span></span>'
-                      for pile in run.piles]
-        owner = t('ronda.your_run') if run.seat == self.seat else t('ronda.their_run', name=self.names[run.seat])
-        wanted = run.next_rank
-        if wanted is None:
-            following = t('ronda.run_closed')
-        else:
-            following = t('ronda.closing_one') if run.rank == 12 else t('ronda.next_rank', rank=wanted)
+        owner, shown = summary
         options = ''
         if phase == 'run':
             loose = [card for card in view.loose if TakeLoose(card) in view.legal_actions]
             piles = sorted(self._pile_options(view))
             options = self._option_cards(loose) + ''.join(
                 '<div class="hod-rr-card hod-choice flex flex-col items-center" '
-                + _attrs(f'pile:{seat}', t('ronda.take_pile_option', pile=self.pile_words(seat),
-                                          cards=counted('amount.cards', view.pile_sizes[seat])), 'run-option', f' data-seat="{seat}"')
+                + card_attrs(f'pile:{seat}', t('ronda.take_pile_option', pile=self.pile_words(seat),
+                                              cards=counted('amount.cards', view.pile_sizes[seat])), 'run-option', f' data-seat="{seat}"')
                 + f'>{card_html(view.pile_tops[seat], size="md")}<span class="text-xs">'
                 f'{escape(self.pile_words(seat))}</span>'
                 f'<span class="hod-rr-size">{escape(counted("amount.cards", view.pile_sizes[seat]))}</span></div>'
                 for seat in piles)
-        summary = (f'<div class="flex flex-wrap items-end gap-1" data-testid="run-so-far">{"".join(collected)}</div>'
-                   f'<div class="text-sm opacity-90">{escape(following)}</div>')
-        return self._run_box(owner, summary, options)
-
-    @staticmethod
-    def _run_box(title: str, summary: str, options: str) -> str:
-        choices = (f'<div class="flex flex-wrap gap-2 justify-center" role="group" aria-label="{escape(title)}">'
-                   f'{options}</div>' if options else '')
-        return (f'<div class="hod-rr-run flex flex-col items-center gap-2" data-testid="run-builder">'
-                f'<div class="font-semibold">{escape(title)}</div>{summary}{choices}</div>')
+        return run_box(owner, shown, options)
 
     @staticmethod
     def _option_cards(cards: list[Card]) -> str:
         return ''.join('<div class="hod-rr-card hod-choice" '
-                       + _attrs(f'loose:{card}', card_name(card), 'run-option', f' data-card="{card}"')
+                       + card_attrs(f'loose:{card}', card_name(card), 'run-option', f' data-card="{card}"')
                        + f'>{card_html(card, size="md")}</div>' for card in cards)
 
     def _hand_html(self, view: Any, phase: str) -> str:
@@ -255,7 +142,7 @@ class RondaRobadaTable(TableScreen):
                     if can_start else '')
             label = card_name(card) + (f', {t("ronda.can_start_aria")}' if can_start else '')
             slots.append(f'<div class="hod-rr-card{" hod-selected" if chosen else ""}" '
-                         + _attrs(f'hand:{code}' if phase == 'start' else None, label, 'hand-card',
+                         + card_attrs(f'hand:{code}' if phase == 'start' else None, label, 'hand-card',
                                   f' data-card="{code}" aria-pressed="{str(chosen).lower()}"')
                          + f'>{mark}{card_html(card, size="lg")}</div>')
         return (f'<div class="hod-rr-hand" role="group" aria-label="{escape(t("table.your_hand"))}">'
