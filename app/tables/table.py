@@ -21,7 +21,7 @@ from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
-from app.review import replay
+from app.tables import moves as move_log
 from app.tables.pacing import ComputerTurns
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.seats import Seat, TableOptions
@@ -299,10 +299,10 @@ class Table:
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
         """Play an action (IllegalAction changes nothing) and keep it for the hand's replay."""
-        hand = replay.deal_number(self.state)
+        hand = move_log.deal_number(self.state)
         events = self.state.apply(seat, action)
         if self.moves is not None:
-            replay.record(self.moves, hand, seat, action)
+            move_log.record(self.moves, hand, seat, action)
         return events
 
     def _step(self, events: list[Event], *, start: bool = True) -> None:
