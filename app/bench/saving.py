@@ -4,21 +4,22 @@ whole games played by computers through a Table (a 4-seat Chinchón and a 4-seat
     python -m app.bench.saving [--seed 1] [--level easy]
 
 Each step is saved at once (the clock here runs nothing later: the worst case, one write per step;
-on a server, steps 50 ms apart are saved together). The store is the memory one, measured: the
-bytes are those of the JSON a database store would write for the same saves.
+on a server, steps 50 ms apart are saved together). The store only counts: the bytes are those of
+the JSON a database store would write (whole table, or steps appended, and seats when written);
+the time is that of making each write off the table (``Saving.entry``: to_dict and JSON).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.games import GAMES_BY_ID
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.services import InlineThinker, MemoryStore, Saved, SeededDeals, TableServices, Write
+from app.tables.services import Entry, InlineThinker, MemoryStore, Saved, SeededDeals, TableServices, Write
 from app.tables.table import Table
 
 
@@ -46,19 +47,25 @@ class InstantClock:
 
 @dataclass
 class MeasuredStore(MemoryStore):
-    """A memory store that counts what it is asked to write and the time spent making it."""
+    """A memory store that counts the bytes it is asked to write (whole or appended)."""
     sizes: list[int] = field(default_factory=list)
-    serializing: float = 0.0
+    wholes: int = 0
 
-    def write(self, table: Table) -> Write:
-        def finish(_: Any) -> Saved:
-            started = time.perf_counter()
-            text = json.dumps(table.to_dict(), separators=(',', ':'))
-            self.serializing += time.perf_counter() - started
-            self.sizes.append(len(text.encode()))
-            table.saved_version = table.version   # what was written is only counted, not kept
-            return Saved.OK
-        return Write(lambda: None, finish)
+    def write(self, table: Table, entry: Entry) -> Write:
+        self.sizes.append(entry.size)
+        self.wholes += entry.whole is not None
+        return Write(lambda: None, lambda _: Saved.OK)   # only counted, not kept
+
+
+def timed(make: Callable[[], Any], spent: list[float]) -> Callable[[], Any]:
+    """``make``, adding the seconds it takes to ``spent[0]``."""
+    def measured() -> Any:
+        started = time.perf_counter()
+        try:
+            return make()
+        finally:
+            spent[0] += time.perf_counter() - started
+    return measured
 
 
 @dataclass(frozen=True)
@@ -66,11 +73,12 @@ class Figures:
     game_id: str
     steps: int
     writes: int
+    wholes: int
     total: int
     serializing: float
 
     def line(self) -> str:
-        return (f'{self.game_id:12} steps {self.steps:5}  writes {self.writes:5}  '
+        return (f'{self.game_id:12} steps {self.steps:5}  writes {self.writes:5} (whole {self.wholes:4})  '
                 f'bytes/step {self.total / self.steps:9.0f}  total {self.total / 1024:9.0f} KiB  '
                 f'serializing {1000 * self.serializing:7.0f} ms ({1e6 * self.serializing / self.steps:5.0f} us/step)')
 
@@ -82,6 +90,8 @@ async def play(game_id: str, *, seed: int, level: str, seats: int = 4) -> Figure
     options = TableOptions(seats=seats, level=level, speed='instant', hints=False)
     table = Table(f'bench-{game_id}', GAMES_BY_ID[game_id], options, computer_seats(options, []),
                   services=services, seed=services.deals.game_seed())
+    spent = [0.0]
+    table.saving.entry = timed(table.saving.entry, spent)   # what a write is made of, read off the table
     table.subscribe(-1, lambda view, events: None)   # the computers play while somebody watches
     while not table.is_over():
         version = table.version
@@ -91,7 +101,7 @@ async def play(game_id: str, *, seed: int, level: str, seats: int = 4) -> Figure
         elif table.version == version:
             raise RuntimeError(f'{game_id}: the table stopped at version {version}')
     table.flush()
-    return Figures(game_id, table.version, len(store.sizes), sum(store.sizes), store.serializing)
+    return Figures(game_id, table.version, len(store.sizes), store.wholes, sum(store.sizes), spent[0])
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from app.games import GAMES_BY_ID
 from app.tables import registry
 from app.tables.lease import LeasedStore
 from app.tables.seats import Seat, TableOptions
-from app.tables.services import Saved, ThreadWriter, Write
+from app.tables.services import Entry, Saved, ThreadWriter, Write
 from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST, Table
 from models.db import session_scope
 from models.tables import lease_of, load_table, save_table_if_version
@@ -151,8 +151,8 @@ class FlakyLeasedStore(LeasedStore):
 
     down = False
 
-    def write(self, table: Table) -> Write:
-        return Write(lambda: None, lambda _: Saved.FAILED) if self.down else super().write(table)
+    def write(self, table: Table, entry: Entry) -> Write:
+        return Write(lambda: None, lambda _: Saved.FAILED) if self.down else super().write(table, entry)
 
 
 async def test_a_save_retried_after_an_outage_is_fenced_too(database: str, clock) -> None:

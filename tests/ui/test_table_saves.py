@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app.engine.chinchon import DrawStock
+from app.games import GAMES_BY_ID
 from app.tables import registry
+from app.tables.seats import TableOptions, computer_seats
 from app.tables.services import MemoryStore, RealClock
-from app.tables.table import SAVE_DELAY
+from app.tables.table import SAVE_DELAY, Table
 from models.db import session_scope
 from models.tables import save_table_if_version
 
@@ -79,3 +83,40 @@ async def test_a_table_written_by_another_process_is_let_go_not_overwritten(cloc
     assert table.lost                                  # this copy never writes again
     reloaded = registry.open_table(table.id)
     assert reloaded is not table and reloaded.version == 5
+
+
+async def play_on(table, until_version: int) -> None:
+    """The computers play (every seat is one), the count passed at once, to the game's end or
+    past ``until_version``."""
+    table.subscribe(-1, lambda view, events: None)
+    while not table.is_over() and table.version < until_version:
+        version = table.version
+        await table.settle()
+        if table.pause is not None:
+            table.go_on_from_count()
+        assert table.version > version, 'the computers stopped'
+    table.flush()
+
+
+@pytest.mark.parametrize('game_id, seats, most_steps', [('chinchon', 4, 10_000), ('ronda-robada', 2, 10_000),
+                                                        ('continental', 3, 500)])
+async def test_every_save_loads_back_as_the_whole_table(memory_store, game_id, seats, most_steps) -> None:
+    """Most saves append the step to the move log; whatever a save wrote, a table loaded from what
+    the store holds then (the last whole write and the steps appended since) is the table that
+    saved, as a whole write of today's would have kept it."""
+    options = TableOptions(seats=seats, level='easy', speed='instant', hints=False)
+    table = registry.new_table(GAMES_BY_ID[game_id], options, computer_seats(options, []))
+    checked: list[int] = []
+
+    def load_back(version: int) -> None:
+        whole = {key: value for key, value in memory_store.saved[table.id].items() if key not in ('version', 'status')}
+        loaded = Table.from_saved(table.id, game_id, options.to_dict(), [seat.to_dict() for seat in table.seats],
+                                  whole, version, services=registry.services(),
+                                  appended=memory_store.appended[table.id])
+        assert loaded.to_dict() == json.loads(json.dumps(table.to_dict())), f'after version {version}'
+        checked.append(version)
+    table.on_saved(load_back)
+    await play_on(table, most_steps)
+    appended = [write for write in memory_store.writes if 'state' not in write]
+    assert len(appended) > len(memory_store.writes) / 2   # most saves appended
+    assert checked[-1] == table.version and len(checked) == len(memory_store.writes)
