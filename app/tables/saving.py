@@ -130,9 +130,10 @@ class Saving:
         moves_at = (0, 0) if not table.moves else (len(table.moves), len(table.moves[-1]))
         base = dict(table_id=table.id, expected_version=self.version, version=table.version, status=table.status,
                     person_acted=table.person_acted)
-        added = None if last is None else self._added(last)
-        if (added is None or last.appended + 1 >= WHOLE_EVERY or table.state is not last.state
-                or deal_number(table.state) != last.deal or table.is_over() or seats != last.seats):
+        whole = (last is None or last.appended + 1 >= WHOLE_EVERY or table.state is not last.state
+                 or deal_number(table.state) != last.deal or table.is_over() or seats != last.seats)
+        added = None if whole else self._added(last)
+        if added is None:
             written = Written(table.state, deal_number(table.state), moves_at, table.log, len(table.hand_results),
                               extras, seats, 0)
             return Entry(**base, seats=seats, whole=_json(table.to_dict())), written
@@ -149,9 +150,10 @@ class Saving:
     def _added(self, last: Written) -> tuple[list[Any], list[dict[str, Any]]] | None:
         """The moves and the log lines since ``last``; None when an append cannot say what changed."""
         table = self.table
-        if table.moves is None or len(table.hand_results) < last.results:
-            return None
         deals, in_last = last.moves_at
+        if (table.moves is None or len(table.moves) < deals or (deals and len(table.moves[deals - 1]) < in_last)
+                or len(table.hand_results) < last.results):
+            return None
         moves = list(chain(table.moves[deals - 1][in_last:] if deals else [], *table.moves[deals:]))
         for count in range(len(table.log) + 1):   # the fewest lines that, appended, give the log now
             tail = table.log[len(table.log) - count:]
