@@ -57,7 +57,7 @@ class Written:
     state: Any                    # the engine state last written whole (a new game is another object)
     deal: int
     moves_at: tuple[int, int]     # the move log's deals, and the moves of its last deal
-    log: list[dict[str, Any]]     # the log as written (a Table replaces its log, never changes it)
+    log: list[dict[str, Any]]     # the log as written (a copy: the table's own may change)
     results: int                  # hand results written
     extras: dict[str, Any]
     seats: str
@@ -134,8 +134,8 @@ class Saving:
                  or deal_number(table.state) != last.deal or table.is_over() or seats != last.seats)
         added = None if whole else self._added(last)
         if added is None:
-            written = Written(table.state, deal_number(table.state), moves_at, table.log, len(table.hand_results),
-                              extras, seats, 0)
+            written = Written(table.state, deal_number(table.state), moves_at, list(table.log),
+                              len(table.hand_results), extras, seats, 0)
             return Entry(**base, seats=seats, whole=_json(table.to_dict())), written
         moves, log = added
         step: dict[str, Any] = {'moves': moves, 'log': log}
@@ -143,7 +143,7 @@ class Saving:
             step['results'] = table.hand_results[last.results:]
         if extras != last.extras:
             step['extras'] = {key: value for key, value in extras.items() if last.extras.get(key) != value}
-        written = Written(last.state, last.deal, moves_at, table.log, len(table.hand_results), extras, seats,
+        written = Written(last.state, last.deal, moves_at, list(table.log), len(table.hand_results), extras, seats,
                           last.appended + 1)
         return Entry(**base, seats=None, appended=_json(step)), written
 
