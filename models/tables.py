@@ -158,6 +158,16 @@ class GameTable(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, index=True)
 
 
+class TableStep(SQLModel, table=True):
+    """Steps of a table appended since its last whole write (`GameTable.state_json`), in order of
+    `id`: each batch of actions with the few fields they changed (app.tables.saving). A whole write
+    deletes them; a load plays them on the whole state."""
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key='gametable.id', ondelete='CASCADE', index=True, max_length=32)
+    version: int                  # the table's version once this batch was played
+    steps_json: str
+
+
 class TableLease(SQLModel, table=True):
     """Which server process holds a table while several share one PostgreSQL (app.tables.lease).
     A row is never deleted: its epoch only grows, so a process that held the table long ago can
@@ -487,10 +497,14 @@ def load_table(*, session: Session, table_id: str) -> GameTable | None:
 
 
 def save_table_if_version(*, session: Session, table_id: str, expected_version: int, version: int,
-                          state_json: str, seats_json: str, status: str, user_id: int | None = None,
+                          status: str, state_json: str | None = None, seats_json: str | None = None,
+                          steps_json: str | None = None, user_id: int | None = None,
                           person_acted: bool = False, lease: tuple[str, int] | None = None) -> bool:
     """Write the table only if the stored version is still `expected_version` (compare-and-set in
     one UPDATE): of two processes saving the same version, the database lets exactly one through.
+    `state_json`: the whole table, which replaces the steps appended so far; else `steps_json` is
+    appended to them (a `TableStep`, in the same transaction as the version's compare-and-set).
+    `seats_json`, when given, replaces the seats.
     False means someone else wrote first (or the table is gone or abandoned): reload, do not retry.
     `user_id`, once the table has an account, is written too (a guest may log in during a game).
     `lease` (owner, epoch): the write is fenced as well, it happens only while that owner still
@@ -502,14 +516,31 @@ def save_table_if_version(*, session: Session, table_id: str, expected_version: 
                    col(TableLease.epoch) == lease[1])
             .with_for_update(read=True)).first() is None:
         return False
+    if (state_json is None) == (steps_json is None):
+        raise ValueError('a table is written whole (state_json) or appended to (steps_json)')
     account = {} if user_id is None else {'user_id': user_id}
+    whole = {} if state_json is None else {'state_json': state_json}
+    seats = {} if seats_json is None else {'seats_json': seats_json}
     result = session.exec(
         update(GameTable)
         .where(col(GameTable.id) == table_id, col(GameTable.version) == expected_version)
-        .values(version=version, state_json=state_json, seats_json=seats_json, status=status,
-                updated_at=utcnow(), person_acted=person_acted, **account)
+        .values(version=version, status=status, updated_at=utcnow(), person_acted=person_acted,
+                **whole, **seats, **account)
         .execution_options(synchronize_session=False))
-    return result.rowcount == 1
+    if result.rowcount != 1:
+        return False
+    if state_json is not None:
+        session.exec(delete(TableStep).where(col(TableStep.table_id) == table_id)
+                     .execution_options(synchronize_session=False))
+    else:
+        session.add(TableStep(table_id=table_id, version=version, steps_json=steps_json))
+    return True
+
+
+def table_steps(*, session: Session, table_id: str) -> list[str]:
+    """The steps appended to a table since its last whole write, in order (JSON)."""
+    return list(session.exec(select(TableStep.steps_json).where(col(TableStep.table_id) == table_id)
+                             .order_by(col(TableStep.id))))
 
 
 def unfinished_tables(*, session: Session, user_id: int | None = None, game_id: str | None = None,

@@ -2,11 +2,10 @@
 
 Every ``import``/``from ... import`` counts wherever it stands: at the top, inside a function, and
 under ``if TYPE_CHECKING:``. A type-only import is still knowledge of the other module: the
-engine may not even name a page's type, and the cycle between the Table and its pacing, room and
-services exists only through such imports, which is the coupling the port work is taking apart
-(a cycle rule blind to them would have nothing to say about it). What each rule finds is a set of
-``Import(file, line, module)``; the known violations below are allowed, each proved still there by
-a strict xfail, so that removing one without removing its entry fails too. An import counts as
+engine may not even name a page's type, and the cycle that once tied the Table to its pacing, room,
+services and saving ran only through such imports (a cycle rule blind to them would have had
+nothing to say about it). What each rule finds is a set of ``Import(file, line, module)``, and
+every rule finds none. An import counts as
 an edge to the module it names, not to the packages above it that Python also runs: those would
 make every package that re-exports its members a cycle of its own.
 """
@@ -24,15 +23,6 @@ PACKAGES = ('app', 'components', 'models')
 LOWER_LAYERS = ('app/engine/', 'app/ai/', 'app/tables/')
 UPPER = ('app.review', 'app.pages', 'components', 'app.bench')
 CYCLE_SCOPE = ('app', 'components')
-
-# removed by the snapshot/port work: the Table reads the replay module and its saving keeps the
-# coach's analyses through app.review, screens hold a Table, and the Table's pacing, room and services
-# name the Table's type (the back edges of its one cycle)
-KNOWN = {
-    ('layers', 'app/tables/table.py', 'app.review'),
-    ('cycles', 'app/tables/services.py', 'app.tables.table'),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Import:
@@ -131,12 +121,12 @@ def _owner(name: str) -> str | None:
     return name or None
 
 
-def graph(skip: set[Import] = frozenset()) -> dict[str, dict[str, Import]]:
+def graph() -> dict[str, dict[str, Import]]:
     edges: dict[str, dict[str, Import]] = {module: {} for module in MODULES if _within(module, CYCLE_SCOPE)}
     for module in edges:
         for found in IMPORTS[module]:
             target = _owner(found.module)
-            if found not in skip and target in edges and target != module:
+            if target in edges and target != module:
                 edges[module].setdefault(target, found)
     return edges
 
@@ -183,9 +173,9 @@ def components_of(edges: dict[str, dict[str, Import]]) -> list[list[str]]:
     return found
 
 
-def cycle_violations(skip: set[Import] = frozenset()) -> set[Import]:
+def cycle_violations() -> set[Import]:
     """(c) no import cycle among the modules of app/ and components/: every import that closes one."""
-    edges = graph(skip)
+    edges = graph()
     violations = set()
     for members in components_of(edges):
         inside = set(members)
@@ -196,34 +186,14 @@ def cycle_violations(skip: set[Import] = frozenset()) -> set[Import]:
 RULES = {'layers': layer_violations, 'table': table_violations, 'engine': engine_violations, 'cycles': cycle_violations}
 
 
-def _key(rule: str, found: Import) -> tuple[str, str, str]:
-    module = found.module
-    if rule == 'layers':
-        module = next(prefix for prefix in UPPER if _within(module, (prefix,)))
-    return rule, found.file, _owner(module) if rule in ('table', 'cycles') else module
-
-
-def _new_violations(rule: str) -> list[str]:
-    if rule == 'cycles':
-        allowed = {found for module in MODULES for found in IMPORTS[module] if _key('cycles', found) in KNOWN}
-        found = cycle_violations(skip=allowed)
-    else:
-        found = {each for each in RULES[rule]() if _key(rule, each) not in KNOWN}
-    return sorted(map(str, found))
+def _violations(rule: str) -> list[str]:
+    return sorted(map(str, RULES[rule]()))
 
 
 @pytest.mark.parametrize('rule', RULES)
-def test_no_new_violation(rule: str) -> None:
-    found = _new_violations(rule)
+def test_no_violation(rule: str) -> None:
+    found = _violations(rule)
     assert not found, '\n'.join([RULES[rule].__doc__.strip(), *found])
-
-
-@pytest.mark.parametrize('known', [pytest.param(known, id=':'.join(known), marks=pytest.mark.xfail(
-    strict=True, reason='removed by the snapshot/port work: when gone, remove its entry from KNOWN'))
-    for known in sorted(KNOWN)])
-def test_known_violation_is_gone(known: tuple[str, str, str]) -> None:
-    rule = known[0]
-    assert known not in {_key(rule, found) for found in RULES[rule]()}, f'still there: {known}'
 
 
 def test_the_reader_sees_every_kind_of_import() -> None:

@@ -15,7 +15,8 @@ import time
 
 from app.engine.cards import seeds_from
 from app.games import GAMES, GAMES_BY_ID
-from app.review.replay import GameMoves, deal_number, hand_points, record, replay_hand
+from app.review.replay import GameMoves, hand_points, replay_hand
+from app.tables.moves import deal_number, record
 
 
 def self_play(game_id: str, seats: int, seed: int, level: str = 'easy') -> tuple[object, GameMoves, list]:

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.actions_json import action_to_json
 from app.games import GAMES_BY_ID, GameInfo
+from app.tables.moves import deal_number
 
 NEXT_DEAL = 'replay-next-deal'   # what a replay deals after the hands it knows: no real hand's seed
 Move = tuple[int, dict[str, Any]]   # (seat, the action's JSON form)
@@ -26,19 +26,6 @@ Move = tuple[int, dict[str, Any]]   # (seat, the action's JSON form)
 
 class CannotReplay(ValueError):
     """This hand cannot be replayed: not finished, not recorded, or its moves do not fit."""
-
-
-def deal_number(state: Any) -> int:
-    """The deal a game is in: 1 for the first (every deal counts, a Chinchón void one too); a game
-    of one deal (Ronda Robada) has no hand number."""
-    return getattr(state, 'hand_number', 1)
-
-
-def record(moves: list[list[list[Any]]], hand: int, seat: int, action: Any) -> None:
-    """Keep an applied action under its deal (``hand``, 1 for the first)."""
-    while len(moves) < hand:
-        moves.append([])
-    moves[hand - 1].append([seat, action_to_json(action)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ import secrets
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.tables import registry
-from app.tables.services import Saved, Write
+from app.tables.services import Entry, Saved, Write
 from app.tables.table import Table
 from models.db import session_scope
 from models.tables import claim_lease, lease_of, release_leases, renew_leases
@@ -42,17 +42,17 @@ class LeasedStore(registry.DatabaseStore):
     def holds(self, table_id: str) -> bool:
         return table_id in self.held
 
-    def save(self, table: Table) -> Saved:
-        work, finish = self.write(table)
+    def save(self, table: Table, entry: Entry) -> Saved:
+        work, finish = self.write(table, entry)
         return finish(work())
 
-    def write(self, table: Table) -> Write:
+    def write(self, table: Table, entry: Entry) -> Write:
         """Fenced by the epoch, every time: a retried save too (the table holds while the database
         is away) is refused once another process has claimed the table meanwhile."""
         epoch = self.held.get(table.id)
         if epoch is None:   # a copy read while another process held the table
             return Write(lambda: None, lambda _: Saved.LOST)
-        work, finish = registry._write(table, lease=(self.owner, epoch))
+        work, finish = registry._write(table, entry, lease=(self.owner, epoch))
 
         def fenced(written: bool | None) -> Saved:
             saved = finish(written)

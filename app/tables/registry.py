@@ -26,11 +26,12 @@ from app.games import GameInfo
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.services import OneProcess, Saved, TableServices, Write
+from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, delete_guest_tables,
-                           insert_table, load_table, save_table_if_version, unfinished_tables, utcnow)
+                           insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
+                           utcnow)
 
 logger = logging.getLogger(__name__)
 ID_PATTERN = re.compile(r'^[A-Za-z0-9_-]{16}$')
@@ -56,11 +57,11 @@ class DatabaseStore(OneProcess):
     records a finished game in its account holders' history. The only process on its database
     (``python main.py``); several processes use ``app.tables.lease.LeasedStore``."""
 
-    def save(self, table: Table) -> Saved:
-        return _save(table)
+    def save(self, table: Table, entry: Entry) -> Saved:
+        return _save(table, entry)
 
-    def write(self, table: Table) -> Write:
-        return _write(table)
+    def write(self, table: Table, entry: Entry) -> Write:
+        return _write(table, entry)
 
     def game_over(self, table: Table) -> None:
         record_table(table)
@@ -136,6 +137,7 @@ def open_table(table_id: str) -> Table | None:
             row = load_table(session=session, table_id=table_id)
             saved = None if row is None else (row.game_id, row.options_json, row.seats_json, row.state_json,
                                                row.version, row.status)
+            appended = [] if row is None else table_steps(session=session, table_id=table_id)
     except SQLAlchemyError:
         logger.exception('could not load table %s', table_id)
         return None
@@ -144,7 +146,8 @@ def open_table(table_id: str) -> Table | None:
     game_id, options_json, seats_json, state_json, version, _ = saved
     try:
         table = Table.from_saved(table_id, game_id, json.loads(options_json), json.loads(seats_json),
-                                 json.loads(state_json), version, services=_SERVICES)
+                                 json.loads(state_json), version, services=_SERVICES,
+                                 appended=[json.loads(step) for step in appended])
     except (KeyError, TypeError, ValueError, IndexError) as error:
         logger.error('could not restore table %s: %s', table_id, error)
         return None
@@ -225,20 +228,21 @@ def _state_json(table: Table) -> str:
     return json.dumps(table.to_dict(), separators=(',', ':'))
 
 
-def _save(table: Table, *, lease: tuple[str, int] | None = None) -> Saved:
-    work, finish = _write(table, lease=lease)
+def _save(table: Table, entry: Entry, *, lease: tuple[str, int] | None = None) -> Saved:
+    work, finish = _write(table, entry, lease=lease)
     return finish(work())
 
 
-def _write(table: Table, *, lease: tuple[str, int] | None = None) -> Write:
-    """Write the table if the database still holds the version this process last wrote. A failed
-    write holds the table, which tries again; a lost compare-and-set means another process has
-    written this table since, so this process lets its copy go. ``lease``: the owner and epoch
-    this process holds the table's lease at (several processes): the write is fenced by it too.
-    What is written is read off the table now; ``work`` touches only the database."""
-    row = dict(table_id=table.id, expected_version=table.saved_version, version=table.version,
-               state_json=_state_json(table), seats_json=_seats_json(table), status=table.status,
-               user_id=account_of(table), person_acted=table.person_acted, lease=lease)
+def _write(table: Table, entry: Entry, *, lease: tuple[str, int] | None = None) -> Write:
+    """Write the entry (the whole table, or the steps since the last write appended) if the
+    database still holds the version this process last wrote. A failed write holds the table,
+    which tries again; a lost compare-and-set means another process has written this table since,
+    so this process lets its copy go. ``lease``: the owner and epoch this process holds the
+    table's lease at (several processes): the write is fenced by it too. What is written was read
+    off the table when the save began; ``work`` touches only the database."""
+    row = dict(table_id=entry.table_id, expected_version=entry.expected_version, version=entry.version,
+               state_json=entry.whole, steps_json=entry.appended, seats_json=entry.seats, status=entry.status,
+               user_id=account_of(table), person_acted=entry.person_acted, lease=lease)
 
     def work() -> bool | None:
         try:
@@ -255,7 +259,6 @@ def _write(table: Table, *, lease: tuple[str, int] | None = None) -> Write:
         if written is None:
             return Saved.FAILED
         if written:
-            table.saved_version = row['version']
             return Saved.OK
         logger.error('table %s was written by another process; this copy is let go', table.id)
         _forget(table)

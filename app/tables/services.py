@@ -25,12 +25,19 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from app.tables.worker import computer_choice, in_worker
 
-if TYPE_CHECKING:
-    from app.tables.table import Table
+class Table(Protocol):
+    """What a store reads of the table it saves: who it is and what it holds (app/tables/table.py's
+    Table; the stores in app/tables/registry.py and lease.py read more, and import it)."""
+
+    id: str
+    version: int
+    recorded: bool
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Timer(Protocol):
@@ -155,6 +162,26 @@ class Saved(Enum):
     LOST = 'lost'       # another process has written this table since: this copy stops for good
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One write of a table, read off it when the save began (``app.tables.saving``): the whole
+    table (``whole``, the JSON of ``Table.to_dict()``), or the steps since the last write, to
+    append to its move log (``appended``). Both are a compare-and-set from ``expected_version``."""
+    table_id: str
+    expected_version: int
+    version: int
+    status: str
+    person_acted: bool
+    seats: str | None                # JSON; None: unchanged, not written
+    whole: str | None = None
+    appended: str | None = None
+
+    @property
+    def size(self) -> int:
+        """Bytes of JSON written."""
+        return sum(len(text.encode()) for text in (self.seats, self.whole, self.appended) if text is not None)
+
+
 class Write(NamedTuple):
     """A save in two halves. ``work`` only talks to the database, with what was read off the
     table when the save began (it may run on another thread); ``finish`` runs back on the table's
@@ -164,10 +191,10 @@ class Write(NamedTuple):
 
 
 class TableStore(Protocol):
-    def save(self, table: 'Table') -> Saved:
-        """Write the table's current step, at once."""
+    def save(self, table: 'Table', entry: Entry) -> Saved:
+        """Write this entry of the table, at once."""
 
-    def write(self, table: 'Table') -> Write:
+    def write(self, table: 'Table', entry: Entry) -> Write:
         """The same save in its two halves, for a ``Writer`` to run."""
 
     def game_over(self, table: 'Table') -> None:
@@ -200,21 +227,29 @@ class OneProcess:
 
 @dataclass
 class MemoryStore(OneProcess):
-    """Keeps every saved step in memory: what a table would have written, and the games over."""
+    """Keeps every write in memory: what a table would have written, and the games over."""
 
-    saved: dict[str, dict[str, Any]] = field(default_factory=dict)   # table id -> its last saved step
-    writes: list[dict[str, Any]] = field(default_factory=list)       # every step written, in order
+    saved: dict[str, dict[str, Any]] = field(default_factory=dict)   # table id -> its last whole write
+    appended: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # table id -> steps since
+    writes: list[dict[str, Any]] = field(default_factory=list)       # every write, whole or appended, in order
     finished: list[str] = field(default_factory=list)                # table ids, once per game over
 
-    def save(self, table: 'Table') -> Saved:
-        self.saved[table.id] = {**json.loads(json.dumps(table.to_dict())), 'version': table.version,
-                                'status': table.status}
-        self.writes.append(self.saved[table.id])
-        table.saved_version = table.version
+    def save(self, table: 'Table', entry: Entry) -> Saved:
+        stored = self.saved.get(table.id)
+        if stored is not None and stored['version'] != entry.expected_version:
+            return Saved.LOST
+        if entry.whole is not None:
+            written = {**json.loads(entry.whole), 'version': entry.version, 'status': entry.status}
+            self.saved[table.id], self.appended[table.id] = written, []
+        else:
+            written = {**json.loads(entry.appended), 'version': entry.version, 'status': entry.status}
+            self.saved[table.id] = {**stored, 'version': entry.version, 'status': entry.status}
+            self.appended[table.id].append(written)
+        self.writes.append(written)
         return Saved.OK
 
-    def write(self, table: 'Table') -> Write:
-        return Write(lambda: None, lambda _: self.save(table))   # memory has no round trip to wait for
+    def write(self, table: 'Table', entry: Entry) -> Write:
+        return Write(lambda: None, lambda _: self.save(table, entry))   # memory has no round trip to wait for
 
     def game_over(self, table: 'Table') -> None:
         self.finished.append(table.id)

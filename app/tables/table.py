@@ -21,20 +21,15 @@ from typing import Any
 
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
-from app.review import replay
+from app.tables import moves as move_log
 from app.tables.pacing import ComputerTurns, beat, choose
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
+from app.tables.saving import SAVE_DELAY, SAVE_RETRY_FIRST, SAVE_RETRY_MOST, Saving, rebuilt  # noqa: F401
 from app.tables.seats import Seat, TableOptions
+from app.tables.services import TableServices
 from app.tables.snapshot import RoomLine, SeatLine, Snapshot, ordered_hand, visible_log
-from app.tables.services import DONE, Saved, TableServices, Writing
 
 LOG_LENGTH = 80
-# seconds; a step is saved once its update has surely left for the screens (a write that starts
-# while the update is still on its way delays it: at 10 ms a drop took 1.6x a bare button, at
-# 50 ms 1.4x). A kill in between loses at most that last step.
-SAVE_DELAY = 0.05
-# seconds between tries while the store cannot write: doubling from the first to the most
-SAVE_RETRY_FIRST, SAVE_RETRY_MOST = 0.5, 30.0
 logger = logging.getLogger(__name__)
 
 Subscriber = Callable[[Snapshot], None]   # what one screen may know, after every step
@@ -51,7 +46,6 @@ class Table:
                  moves: list[list[list[Any]]] | None = None) -> None:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
-        self.writer = services.writer
         # the registry checks every rule option: a tampered one raises ValueError here
         self.rules = game.make_rules(options.rules)
         # the game's generator draws the first dealer; every hand's seed comes from the deals
@@ -64,9 +58,8 @@ class Table:
         self.dealer: int = dealer if dealer is not None else self.state.view(0).dealer
         self.past_games: list[dict[str, Any]] = list(past_games or [])   # earlier games here: scores, winners
         self.version = version
-        self.saved_version = version     # what the store holds (the compare-and-set's expectation)
+        self.saving = Saving(self, services, version=version, log_length=LOG_LENGTH)   # when and what it writes
         self.lost = False                # another process wrote this table: this copy stopped for good
-        self.failed_saves = 0            # saves failed in a row: the table holds until one works
         self.started_at = started_at if started_at is not None else self.clock.wall()
         # 'count' while a finished hand's count is on the screens, until a person goes on
         self.pause: str | None = pause
@@ -79,10 +72,6 @@ class Table:
         self._commands = 0         # screens' commands under way: their steps are told after them
         self._untold = False       # ... and a step came meanwhile
         self.movers: list[Callable[[], None]] = []   # each screen's way to the table's address, once lost
-        self.save_listeners: list[Callable[[int], None]] = []   # each screen's way to show the version saved
-        self._save_pending: Any = None
-        self._writing: Writing | None = None   # a save under way: the next one starts when it is done
-        self._write_again = False                # ... and steps came meanwhile
         self.room = room
         self.computers = ComputerTurns(self.clock, on_turn=self.computer_on_turn, pause=self._computer_pause,
                                        version=lambda: self.version, think=self._computer_choice,
@@ -147,7 +136,7 @@ class Table:
     def holding(self) -> bool:
         """The store cannot write this table: no move is taken until a save works again, so
         nothing that was played can be lost to a restart meanwhile."""
-        return self.failed_saves > 0
+        return self.saving.failures > 0
 
     @property
     def waiting(self) -> bool:
@@ -299,12 +288,7 @@ class Table:
         """`listener(version)` each time a save of this table has been written (committed, for a
         database); returns the call that stops it. A failed save tells nobody here: the table
         holds, and its subscribers hear of that."""
-        self.save_listeners.append(listener)
-
-        def stop() -> None:
-            if listener in self.save_listeners:
-                self.save_listeners.remove(listener)
-        return stop
+        return self.saving.on_saved(listener)
 
     def watched(self) -> bool:
         return any(self.subscribers.values())
@@ -319,6 +303,9 @@ class Table:
 
     def start_computers(self) -> None:
         self.computers.start()
+
+    def stop_computers(self) -> None:
+        self.computers.stop()
 
     def notify(self) -> None:
         """Tell every subscriber of the step, each with its own seat's snapshot: at once, or, for a
@@ -396,10 +383,10 @@ class Table:
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
         """Play an action (IllegalAction changes nothing) and keep it for the hand's replay."""
-        hand = replay.deal_number(self.state)
+        hand = move_log.deal_number(self.state)
         events = self.state.apply(seat, action)
         if self.moves is not None:
-            replay.record(self.moves, hand, seat, action)
+            move_log.record(self.moves, hand, seat, action)
         return events
 
     def _step(self, events: list[Event], *, start: bool = True) -> None:
@@ -432,62 +419,15 @@ class Table:
         actions = self.view(self.state.current_seat).legal_actions
         return bool(actions) and all(self._is_pause_action(action) for action in actions)
 
-    # saving ------------------------------------------------------------------------------
+    # saving (app.tables.saving) ----------------------------------------------------------
+    @property
+    def saved_version(self) -> int:
+        """What the store holds (the compare-and-set's expectation)."""
+        return self.saving.version
+
     def save(self) -> None:
-        """Save the current step. One write at a time: a step that comes while one is under way
-        is saved right after it, together with any others."""
-        if self._save_pending is not None:
-            self._save_pending.cancel()
-            self._save_pending = None
-        if self.lost:
-            return
-        if self._writing is not None:
-            self._write_again = True
-            return
-        write = self.store.write(self)
-        self._writing = started = DONE
-        writing = self.writer.run(write.work, lambda outcome: self._written(write.finish(outcome)))
-        if self._writing is started:   # not done already: under way on another thread
-            self._writing = writing
-
-    def _written(self, saved: Saved) -> None:
-        self._writing = None
-        again, self._write_again = self._write_again, False
-        if saved is Saved.LOST:
-            self.lose()
-        elif saved is Saved.FAILED:
-            self._hold()   # its retry saves the steps that came meanwhile too
-        else:
-            self._tell_saved()
-            if self.holding:
-                self._release()
-            if again:
-                self.save()
-
-    def _tell_saved(self) -> None:
-        for listener in list(self.save_listeners):
-            try:
-                listener(self.saved_version)
-            except Exception:   # one broken screen must not stop the table for the others
-                logger.exception('a save listener of table %s failed', self.id)
-
-    def _hold(self) -> None:
-        """A save failed: stop the computers, tell every screen, and try again a little later,
-        waiting twice as long after each failure."""
-        self.failed_saves += 1
-        self.computers.stop()
-        wait = min(SAVE_RETRY_MOST, SAVE_RETRY_FIRST * 2 ** (self.failed_saves - 1))
-        self._save_pending = self.clock.call_later(wait, self.save)
-        if self.failed_saves == 1:
-            self.notify()
-
-    def _release(self) -> None:
-        """Saving works again: a game that ended meanwhile is recorded now, and play goes on."""
-        self.failed_saves = 0
-        if self.is_over() and not self.recorded:
-            self.store.game_over(self)
-        self.notify()
-        self.computers.start()
+        """Save the current step now (after the one under way, if any)."""
+        self.saving.save()
 
     def lose(self) -> None:
         """Another process has the table: this copy stops for good, never writes again, and its
@@ -498,21 +438,12 @@ class Table:
             moved()
 
     def save_soon(self) -> None:
-        """Save a moment later, once the step is on its way to the screens (what a click waits
-        for). Steps in between are saved together; ``flush`` saves at once."""
-        if self._save_pending is None:
-            self._save_pending = self.clock.call_later(SAVE_DELAY, self.save)
-            if self._save_pending is None:   # nothing runs later here: save now
-                self.save()
+        """Save a moment later, once the step is on its way to the screens; ``flush`` saves at once."""
+        self.saving.soon()
 
     def flush(self) -> None:
         """Save now if a save is waiting, and return once it is written (or has failed)."""
-        if self._writing is not None:
-            self._writing.wait()   # its end starts the next write itself if steps came meanwhile
-        if self._writing is None and self._save_pending is not None:
-            self.save()
-        if self._writing is not None:
-            self._writing.wait()
+        self.saving.flush()
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the id, options and seats (saved beside it)."""
@@ -525,8 +456,11 @@ class Table:
 
     @classmethod
     def from_saved(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
-                   raw: dict[str, Any], version: int, *, services: TableServices) -> 'Table':
+                   raw: dict[str, Any], version: int, *, services: TableServices,
+                   appended: list[dict[str, Any]] = ()) -> 'Table':
+        """A saved table: its last whole write, with the steps ``appended`` since played on it."""
         game = GAMES_BY_ID[game_id]
+        raw = rebuilt(game, raw, list(appended), log_length=LOG_LENGTH)
         return cls(table_id, game, TableOptions.from_dict(options), [Seat.from_dict(seat) for seat in seats],
                    services=services, seed=int(raw['seed']),
                    state=game.engine_module.GameState.from_dict(raw['state'], services.deals.hand_seed),

@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from models.db import get_engine, session_scope
 from models.tables import (GameTable, abandon_idle_tables, insert_table, load_table, save_table_if_version,
-                           utcnow)
+                           table_steps, utcnow)
 
 pytestmark = pytest.mark.usefixtures('database')
 
@@ -70,6 +70,43 @@ def test_a_save_from_a_stale_version_writes_nothing():
     assert not save(expected_version=7, version=8, state='{"from the future": true}')
     assert not save(expected_version=0, version=1, table_id='no-such-table')
     assert (load().version, load().state_json) == (1, '{"first": true}')
+
+
+def append(expected_version, version, steps, table_id='t1') -> bool:
+    with session_scope() as session:
+        return save_table_if_version(session=session, table_id=table_id, expected_version=expected_version,
+                                     version=version, steps_json=steps, status='playing')
+
+
+def steps(table_id='t1') -> list[str]:
+    with session_scope() as session:
+        return table_steps(session=session, table_id=table_id)
+
+
+def test_steps_are_appended_in_order_until_a_whole_write_replaces_them():
+    new_table()
+    assert append(0, 1, '{"moves": [1]}') and append(1, 3, '{"moves": [2, 3]}')
+    assert append(3, 3, '{"extras": {}}')   # a change between steps (a hand arranged): same version
+    assert steps() == ['{"moves": [1]}', '{"moves": [2, 3]}', '{"extras": {}}']
+    assert (load().version, load().state_json) == (3, '{"hand": 1}')   # the whole state stays as it was
+    assert save(expected_version=3, version=4, state='{"hand": 2}')
+    assert steps() == [] and load().version == 4
+
+
+def test_a_stale_append_writes_nothing():
+    new_table()
+    assert append(0, 1, '{"moves": [1]}')
+    assert not append(0, 1, '{"moves": ["again"]}')
+    assert not append(0, 1, '{"moves": [1]}', table_id='no-such-table')
+    assert steps() == ['{"moves": [1]}'] and load().version == 1
+
+
+def test_the_steps_go_with_their_table():
+    new_table()
+    append(0, 1, '{"moves": [1]}')
+    with session_scope() as session:
+        session.delete(load_table(session=session, table_id='t1'))
+    assert steps() == []
 
 
 def test_of_two_writers_holding_the_same_version_exactly_one_wins():

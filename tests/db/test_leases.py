@@ -14,10 +14,10 @@ from app.games import GAMES_BY_ID
 from app.tables import registry
 from app.tables.lease import LeasedStore
 from app.tables.seats import Seat, TableOptions
-from app.tables.services import Saved, ThreadWriter, Write
+from app.tables.services import Entry, Saved, ThreadWriter, Write
 from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST, Table
 from models.db import session_scope
-from models.tables import lease_of, load_table, save_table_if_version
+from models.tables import lease_of, load_table, save_table_if_version, table_steps
 
 pytestmark = pytest.mark.parametrize('database', ['postgresql'], indirect=True)
 OPTIONS = TableOptions(seats=2, level='easy', speed='instant', hints=False, rules={'limit': 100, 'buyback': False})
@@ -30,6 +30,11 @@ def here(database: str) -> Iterator[LeasedStore]:
     old = registry.configure(store=store)
     yield store
     registry.configure(**vars(old))
+
+
+def stored_steps(table_id: str) -> list[str]:
+    with session_scope() as session:
+        return table_steps(session=session, table_id=table_id)
 
 
 def stored_version(table_id: str) -> int:
@@ -99,6 +104,27 @@ def test_a_takeover_fences_the_old_holder_out_and_its_screens_follow_the_table(d
         registry.configure(**vars(old))
 
 
+def test_an_append_after_a_takeover_is_fenced_too(database: str) -> None:
+    """Between whole writes a step is appended to the table's move log: the old holder's append
+    is refused by the epoch as a whole write is, and leaves no step behind."""
+    loser = LeasedStore('/w/1', seconds=0)
+    old = registry.configure(store=loser)
+    try:
+        table = new_table()
+        leave = registry.watch(table, 0, lambda view, events: None)
+        step(table)   # the first write is whole, the next ones are appended
+        step(table)
+        assert (stored_version(table.id), len(stored_steps(table.id))) == (2, 1)
+        assert LeasedStore('/w/2').claim(table.id) is None
+
+        step(table)
+        assert table.lost
+        assert (stored_version(table.id), len(stored_steps(table.id))) == (2, 1)
+        leave()
+    finally:
+        registry.configure(**vars(old))
+
+
 def test_a_stale_epoch_cannot_write_even_at_the_right_version(here: LeasedStore) -> None:
     table = new_table()
     epoch = here.held[table.id]
@@ -151,8 +177,8 @@ class FlakyLeasedStore(LeasedStore):
 
     down = False
 
-    def write(self, table: Table) -> Write:
-        return Write(lambda: None, lambda _: Saved.FAILED) if self.down else super().write(table)
+    def write(self, table: Table, entry: Entry) -> Write:
+        return Write(lambda: None, lambda _: Saved.FAILED) if self.down else super().write(table, entry)
 
 
 async def test_a_save_retried_after_an_outage_is_fenced_too(database: str, clock) -> None:

@@ -49,7 +49,7 @@ def differences_from_the_models(url: str) -> list:
 
 def test_an_empty_database_gets_every_table_of_the_models(empty_database_url):
     db.init_db(empty_database_url)
-    assert revision_of(empty_database_url) == db.head_revisions() == {'0009'}
+    assert revision_of(empty_database_url) == db.head_revisions() == {'0010'}
     assert differences_from_the_models(empty_database_url) == []
 
 
@@ -219,3 +219,48 @@ def test_a_session_open_before_0006_counts_as_used_when_it_began(empty_database_
     with db.session_scope() as session:
         moment = session.get(SignInSession, 'h' * 64).last_used_at
     assert moment.replace(tzinfo=moment.tzinfo or UTC) == began
+
+
+async def test_a_table_in_play_saved_before_0010_loads_and_plays_on(empty_database_url):
+    """0010 keeps a table's steps apart from its whole state (`tablestep`): a table saved whole
+    before it loads as it was, and its next steps are appended to it."""
+    from app.games import GAMES_BY_ID
+    from app.tables import registry
+    from app.tables.seats import Seat, TableOptions, computer_seats
+    from app.tables.worker import computer_choice
+    from models.tables import table_steps
+
+    engine = db.init_db(empty_database_url)
+    with engine.begin() as connection:
+        command.downgrade(db.alembic_config(connection), '0009')
+    options = TableOptions(seats=3, level='easy', speed='instant', hints=False)
+    playing = registry.new_table(GAMES_BY_ID['chinchon'], options,
+                                 computer_seats(options, [Seat('person', name='Ana', guest='g' * 16)]))
+    old = create_engine(empty_database_url)
+    with old.begin() as connection:
+        connection.execute(insert(old_table('gametable', 'game_id', 'options_json', 'seats_json', 'state_json',
+                                            'version', 'status', 'user_id', 'person_acted', 'created_at',
+                                            'updated_at'))
+                           .values(id=playing.id, game_id='chinchon', options_json=json.dumps(options.to_dict()),
+                                   seats_json=json.dumps([seat.to_dict() for seat in playing.seats]),
+                                   state_json=json.dumps(playing.to_dict()), version=4, status='playing',
+                                   user_id=None, person_acted=True, created_at=datetime.now(UTC),
+                                   updated_at=datetime.now(UTC)))
+    old.dispose()
+    db.init_db(empty_database_url)
+    assert differences_from_the_models(empty_database_url) == []
+
+    table = registry.open_table(playing.id)
+    assert table.version == 4 and table.to_dict() == playing.to_dict()
+    leave = registry.watch(table, 0, lambda view, events: None)
+    for turn in range(3):   # Ana and the computers play on; every step is saved
+        await table.settle()
+        table.act(0, computer_choice('chinchon', 'easy', f'ana:{turn}', table.view(0)), table.version)
+    await table.settle()
+    table.flush()
+    with db.session_scope() as session:
+        assert len(table_steps(session=session, table_id=table.id)) >= 2   # appended after a whole write
+    played = table.to_dict()
+    registry.lose(table.id)
+    assert registry.open_table(table.id).to_dict() == played
+    leave()

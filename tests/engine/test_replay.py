@@ -1,5 +1,5 @@
 """The replay of a hand is exact: seeded self-play of every game, each action kept as a table
-keeps it (app.review.replay.record), replays hand by hand to the points each hand scored and,
+keeps it (app.tables.moves.record), replays hand by hand to the points each hand scored and,
 at the last hand, to the game's own outcome; nothing of the deal that follows a hand (made from
 no real seed) appears in its steps."""
 from __future__ import annotations

@@ -14,10 +14,11 @@ from app.games import GAMES_BY_ID
 from app.pages.tables import options_key, table_path
 from app.tables.registry import add_table, new_table, services
 from app.tables.seats import Seat, TableOptions, computer_seats
-from app.tables.table import Table
+from app.tables.saving import rebuilt
+from app.tables.table import LOG_LENGTH, Table
 from app.visitor import TABLES_KEY, guest_token
 from models.db import session_scope
-from models.tables import load_table
+from models.tables import load_table, table_steps
 
 CHINCHON = GAMES_BY_ID['chinchon']
 
@@ -73,11 +74,14 @@ def my_table_path() -> str:
 
 
 def stored_table(table_id: str | None = None) -> dict[str, Any]:
-    """What the database holds of a table (default: the browser's latest Chinchón table)."""
+    """What the database holds of a table (default: the browser's latest Chinchón table), as a load
+    rebuilds it: its last whole write with the steps appended since."""
     table_id = table_id or app.storage.user[TABLES_KEY]['chinchon']
     with session_scope() as session:
         row = load_table(session=session, table_id=table_id)
-        return {**json.loads(row.state_json), 'version': row.version, 'status': row.status}
+        steps = [json.loads(step) for step in table_steps(session=session, table_id=table_id)]
+        whole = rebuilt(GAMES_BY_ID[row.game_id], json.loads(row.state_json), steps, log_length=LOG_LENGTH)
+        return {**whole, 'version': row.version, 'status': row.status}
 
 
 def continental_position(*, hands: list[str], hand_number: int = 1, phase: str = 'play', turn: int = 0,

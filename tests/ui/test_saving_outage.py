@@ -32,11 +32,11 @@ class OutageStore(MemoryStore):
     failed_at: list[float] = field(default_factory=list)   # the clock's time of every failed save
     clock: object = None
 
-    def save(self, table) -> Saved:
+    def save(self, table, entry) -> Saved:
         if self.down:
             self.failed_at.append(table.clock.now())
             return Saved.FAILED
-        return super().save(table)
+        return super().save(table, entry)
 
 
 @pytest.fixture

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app.engine.chinchon import DrawStock
+from app.games import GAMES_BY_ID
 from app.tables import registry
+from app.tables.room import SPECTATOR
+from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import MemoryStore, RealClock
-from app.tables.table import SAVE_DELAY
+from app.tables.table import SAVE_DELAY, Table
+from app.tables.worker import computer_choice
 from models.db import session_scope
 from models.tables import save_table_if_version
 
@@ -79,3 +85,48 @@ async def test_a_table_written_by_another_process_is_let_go_not_overwritten(cloc
     assert table.lost                                  # this copy never writes again
     reloaded = registry.open_table(table.id)
     assert reloaded is not table and reloaded.version == 5
+
+
+async def play_on(table, until_version: int) -> None:
+    """The computers play, and Ana (seat 0) as an easy computer would, the count passed at once,
+    to the game's end or past ``until_version``."""
+    while not table.is_over() and table.version < until_version:
+        version = table.version
+        await table.settle()
+        if table.pause is not None:
+            table.go_on_from_count()
+        elif table.state.current_seat == 0 and table.version == version:
+            table.act(0, computer_choice(table.game.id, 'easy', f'ana:{version}', table.view(0)), version)
+        assert table.version > version, 'nobody played'
+
+
+@pytest.mark.parametrize('game_id, seats, most_steps', [('chinchon', 4, 10_000), ('ronda-robada', 2, 10_000),
+                                                        ('continental', 3, 500)])
+async def test_every_save_loads_back_as_the_whole_table(memory_store, game_id, seats, most_steps) -> None:
+    """Most saves append the step to the move log; whatever a save wrote, a table loaded from what
+    the store holds then (the last whole write and the steps appended since) is the table that
+    saved, as a whole write of today's would have kept it: through hands, the game's end and the
+    next game at the table."""
+    options = TableOptions(seats=seats, level='easy', speed='instant', hints=False)
+    table = registry.new_table(GAMES_BY_ID[game_id], options, computer_seats(options, [Seat('person', name='Ana')]))
+    checked: list[int] = []
+
+    def load_back(version: int) -> None:
+        whole = {key: value for key, value in memory_store.saved[table.id].items() if key not in ('version', 'status')}
+        loaded = Table.from_saved(table.id, game_id, options.to_dict(), [seat.to_dict() for seat in table.seats],
+                                  whole, version, services=registry.services(),
+                                  appended=memory_store.appended[table.id])
+        assert loaded.to_dict() == json.loads(json.dumps(table.to_dict())), f'after version {version}'
+        checked.append(version)
+    table.on_saved(load_back)
+    table.subscribe(SPECTATOR, lambda view, events: None)   # the computers play while somebody watches
+    await play_on(table, most_steps)
+    if table.is_over():
+        table.next_game(0, table.version)
+        table.flush()      # the game's last steps and the new deal saved together, at once (the server stopping)
+        await play_on(table, table.version + 40)
+    table.flush()
+    appended = [write for write in memory_store.writes if 'state' not in write]
+    assert len(appended) > len(memory_store.writes) / 2   # most saves appended...
+    assert len(memory_store.writes) - len(appended) >= 2   # ...between whole ones (a deal, the end)
+    assert checked[-1] == table.version and len(checked) == len(memory_store.writes)
