@@ -92,7 +92,7 @@ async def play(game_id: str, *, seed: int, level: str, seats: int = 4) -> Figure
                   services=services, seed=services.deals.game_seed())
     spent = [0.0]
     table.saving.entry = timed(table.saving.entry, spent)   # what a write is made of, read off the table
-    table.subscribe(-1, lambda view, events: None)   # the computers play while somebody watches
+    table.subscribe(-1, lambda snapshot: None)   # the computers play while somebody watches
     while not table.is_over():
         version = table.version
         await table.settle()
