@@ -2,14 +2,16 @@
 
 It holds the engine state and everything around it: the seats (people and computers), a version
 that grows with every step, and each seat's subscribers. Every screen that shows the table talks
-to the same object (see ``app.tables.registry``). A screen sends its person's action with the
-version it was looking at; ``act`` refuses a foreign seat, an illegal action and a stale version,
-each with a code the page translates, and then changes nothing. Subscribers receive their own
-seat's view only: the state itself never leaves this object.
+to the same object (see ``app.tables.registry``) through a ``SeatPort`` (``app.tables.port``): a
+screen sends its person's action with the version it was looking at; ``act`` refuses a foreign
+seat, an illegal action and a stale version, each with a code the page translates, and then
+changes nothing. Subscribers receive their own seat's ``Snapshot`` only (``app.tables.snapshot``):
+the state itself never leaves this object.
 
 The table is handed its collaborators (``TableServices``): where it saves, who thinks for its
-computers, its clock and its deals. It owns its computers' turns (``pacing``) and a room's
-seating, turn clock, presence and reactions (``room``).
+computers, its clock and its deals. It owns its saving (``saving``), its computers' turns
+(``pacing``) and a room's seating, turn clock, presence and reactions (``room``), each handed
+narrow callbacks or a Protocol of what it reads, never this class.
 """
 from __future__ import annotations
 
