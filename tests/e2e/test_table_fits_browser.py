@@ -81,11 +81,12 @@ def open_tables(tabs: list[Page], tables: list[tuple[str, int, int]]) -> None:
         page.evaluate('window.__fitReset()')
 
 
-def autoplay(base_url: str, page: Page) -> None:
-    """A computer plays your turn (and the turn after, if it is yours too), then the table waits
+def autoplay(base_url: str, page: Page, reason: str = 'away') -> None:
+    """A computer plays your seat from now on, until a screen of it opens again (a page that its
+    browser loads again brings you back); ``reason='clock'``: your turn alone, then the table waits
     for you again."""
     table_id = page.url.rsplit('/', 1)[1]
-    request = urllib.request.Request(f'{base_url}/test-autoplay?table_id={table_id}&reason=clock', method='POST')
+    request = urllib.request.Request(f'{base_url}/test-autoplay?table_id={table_id}&reason={reason}', method='POST')
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 200
 
@@ -105,7 +106,7 @@ def start_round(page: Page, base_url: str, size: tuple[int, int]) -> int:
     """At this size, a computer plays your turn, and the others play theirs; returns the turns seen
     before."""
     turns = show(page, size)
-    autoplay(base_url, page)
+    autoplay(base_url, page, reason='clock')
     return turns
 
 
