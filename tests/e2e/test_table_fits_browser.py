@@ -22,8 +22,8 @@ AT_ONCE = 2   # tables played side by side
 # at every change of the page, for the window's size of the moment: whether it scrolls, the enabled
 # buttons of the action bar outside the window, where the stock and your hand are; and whose turn it
 # is. Kept in the tab's session storage, so that a page the browser loads again (its socket lost on
-# a busy machine) goes on counting; ``__fitReset`` starts again for a new table, ``__fitRecord``
-# looks at once (after a change of the window's size, which changes nothing in the page).
+# a busy machine) goes on counting; ``__fitReset`` starts again for a new table, ``__fitResized``
+# looks once the page has drawn itself in a new window size (a new size changes nothing in the page).
 WATCH = """(() => {
   const KEY = 'hod-fit';
   const load = () => JSON.parse(sessionStorage.getItem(KEY) || 'null');
@@ -46,8 +46,9 @@ WATCH = """(() => {
     .slice(-3).map((el) => `${el.tagName}.${el.className}[${el.dataset.testid || ''}]`);
   const record = () => {
     const state = load(), table = document.querySelector('[data-testid=table]');
-    // a page not yet styled is not shown yet (components/frame.py's gate): what nobody sees does not move
-    if (!state || !table || getComputedStyle(table).visibility === 'hidden') return;
+    // a page not yet styled is not shown yet (components/frame.py's gate), nor one whose window has
+    // just changed size and not yet drawn in it (its own resize handling runs before the next frame)
+    if (!state || !table || window.__fitResizing || getComputedStyle(table).visibility === 'hidden') return;
     const phase = table.dataset.phase;
     if (table.dataset.turn !== state.turn) { state.turn = table.dataset.turn; state.turns += 1; }
     const size = state.sizes[`${innerWidth}x${innerHeight}`] ??= {scroll: [], outside: [], playing: 0, stock: {}, hand: {}};
@@ -61,7 +62,10 @@ WATCH = """(() => {
     }
     sessionStorage.setItem(KEY, JSON.stringify(state));
   };
-  window.__fitRecord = record;
+  // the next two frames drawn, or a second at most (a tab that draws no frames)
+  window.__fitResized = () => new Promise((done) => {
+    const settled = () => { window.__fitResizing = false; record(); done(load().turns); };
+    requestAnimationFrame(() => requestAnimationFrame(settled)); setTimeout(settled, 1000); });
   new MutationObserver(record).observe(document, {subtree: true, childList: true, attributes: true,
                                                   characterData: true});
 })();"""
@@ -96,10 +100,13 @@ def version(page: Page) -> int:
 
 
 def show(page: Page, size: tuple[int, int]) -> int:
-    """The window takes this size and the watch looks at the page in it at once (a new size changes
-    nothing in the page itself); returns the turns seen so far."""
+    """The window takes this size and the watch looks at the page once it has drawn itself in it
+    (not before: the page's own resize handling runs before the next frame, so nobody sees the
+    moment between); returns the turns seen so far."""
+    page.bring_to_front()   # Chromium draws no frames in a tab behind another
+    page.evaluate('window.__fitResizing = true')
     page.set_viewport_size({'width': size[0], 'height': size[1]})
-    return page.evaluate('(window.__fitRecord(), window.__fitState().turns)')
+    return page.evaluate('window.__fitResized()')
 
 
 def start_round(page: Page, base_url: str, size: tuple[int, int]) -> int:
