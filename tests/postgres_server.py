@@ -1,6 +1,7 @@
 """A throwaway PostgreSQL server for the database tests: initdb into a temporary folder, started
 with pg_ctl on a unix socket in that folder (no TCP port, nothing shared with the machine),
-stopped and deleted at the end.
+stopped and deleted at the end, also when the run is killed (a watchdog, tests/run_watchdog.py, stops
+it with pg_ctl and removes its folder when the process that started it goes away).
 
 The binaries are, in this order: the folder in HOD_PG_BIN, `initdb` and `pg_ctl` on PATH, Debian's
 /usr/lib/postgresql/<newest>/bin. Without them the tests fail with advice; they never skip.
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import URL
+
+from run_watchdog import Watchdog, watch
 
 NO_POSTGRESQL = ('No PostgreSQL server binaries (initdb, pg_ctl) found for the database tests, which run '
                  'against SQLite and a real PostgreSQL. Install them: Debian/Ubuntu `apt-get install -y '
@@ -74,10 +77,13 @@ class PostgresServer:
         self.data = self.folder / 'data'
         self.user = _run_as()
         self._names = (f'hod_{number}' for number in itertools.count(1))
+        self.watchdog: Watchdog | None = None
+
+    def _as_user(self, *arguments: str) -> list[str]:
+        return [*(['runuser', '-u', self.user, '--'] if self.user else []), *arguments]
 
     def _command(self, *arguments: str) -> None:
-        prefix = ['runuser', '-u', self.user, '--'] if self.user else []
-        result = subprocess.run([*prefix, *arguments], capture_output=True, text=True,
+        result = subprocess.run(self._as_user(*arguments), capture_output=True, text=True,
                                 env={**os.environ, 'LC_ALL': 'C.UTF-8', 'LANG': 'C.UTF-8'})
         if result.returncode != 0:
             log = self.folder / 'server.log'
@@ -85,6 +91,10 @@ class PostgresServer:
                         + (f'\nserver log:\n{log.read_text()}' if log.exists() else ''), pytrace=False)
 
     def start(self) -> None:
+        # before the server exists, so that no moment leaves it unguarded
+        self.watchdog = watch(commands=[self._as_user(str(self.bin / 'pg_ctl'), 'stop', '-D', str(self.data),
+                                                      '-m', 'immediate', '-w')],
+                              folders=[self.folder])
         if self.user:
             shutil.chown(self.folder, self.user)
         self._command(str(self.bin / 'initdb'), '-D', str(self.data), '-U', SUPERUSER, '--auth=trust',
@@ -107,6 +117,8 @@ class PostgresServer:
         if (self.data / 'postmaster.pid').exists():
             self._command(str(self.bin / 'pg_ctl'), 'stop', '-D', str(self.data), '-m', 'immediate', '-w')
         shutil.rmtree(self.folder, ignore_errors=True)
+        if self.watchdog is not None:
+            self.watchdog.release()
 
     def url(self, database: str) -> str:
         return URL.create('postgresql+psycopg', username=SUPERUSER, database=database,

@@ -83,14 +83,16 @@ async def run_computers(table: Any, clock: ManualClock) -> None:
         await table.settle()
 
 
-async def until(condition: Callable[[], bool], *, turns: int = 5000, patience: float = 30.0) -> None:
+async def until(condition: Callable[[], bool], *, turns: int = 5000, patience: float = 30.0,
+                clock_moves: bool = True) -> None:
     """Wait for what a page's event handler does (NiceGUI runs an async one as a task of its own):
     by turns of the event loop, not by time, so a busy machine waits the same. When a turn brings
     nothing new, the tables' manual clock (conftest) jumps to its next timer, as time would have
-    passed: a save after its delay, a computer's pause. Past ``turns``, what is awaited is in a
-    worker thread (NiceGUI reads a browser's storage file in one): the loop then sleeps between
-    looks, for at most ``patience`` seconds, a bound only a hang reaches. For a table's computers
-    alone, await ``table.settle()`` instead."""
+    passed: a save after its delay, a computer's pause (not with ``clock_moves=False``: for what
+    takes no table time, such as a page opening, before a test that times a turn clock). Past
+    ``turns``, what is awaited is in a worker thread (NiceGUI reads a browser's storage file in
+    one): the loop then sleeps between looks, for at most ``patience`` seconds, a bound only a
+    hang reaches. For a table's computers alone, await ``table.settle()`` instead."""
     from app.tables import registry
 
     clock = registry.services().clock
@@ -98,7 +100,7 @@ async def until(condition: Callable[[], bool], *, turns: int = 5000, patience: f
         if condition():
             return
         await asyncio.sleep(0)
-        if turn % 10 == 9 and isinstance(clock, ManualClock) and (due := clock.next_due()) is not None:
+        if clock_moves and turn % 10 == 9 and isinstance(clock, ManualClock) and (due := clock.next_due()) is not None:
             await clock.advance(due - clock.now())
     for _ in range(int(patience / 0.01)):
         if condition():
@@ -116,7 +118,7 @@ async def loop_turns(count: int = 200) -> None:
         await asyncio.sleep(0)
 
 
-async def sees(user: Any, target: Any = None, *, marker: str | None = None) -> None:
+async def sees(user: Any, target: Any = None, *, marker: str | None = None, clock_moves: bool = True) -> None:
     """``user.should_see``, waiting by turns of the event loop (``until``) instead of NiceGUI's
     retries of 0.1 s, which a busy machine can outrun: a sign-in's redirect and new page come
     after however many turns they take."""
@@ -128,5 +130,5 @@ async def sees(user: Any, target: Any = None, *, marker: str | None = None) -> N
         except AssertionError:
             return False
 
-    await until(found)
+    await until(found, clock_moves=clock_moves)
     await user.should_see(target, marker=marker, retries=1)   # the framework's own check (visible, too)

@@ -2,7 +2,8 @@
 server processes behind nginx on the tests' own PostgreSQL, the servers dealing from the test's
 name (serve.py). Without nginx the tests fail with advice; they never skip. Everything it started
 is stopped at the end, even when the test fails (the launcher and its children are one process
-group)."""
+group), and even when the run itself is killed (a watchdog, tests/run_watchdog.py, ends that group
+when the process that started it goes away)."""
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ import pytest
 
 from app.cluster.deploy import free_port
 from nginx_binary import require_nginx
+from run_watchdog import Watchdog, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,6 +45,7 @@ def running_cluster(database_url: str, seed: str, processes: int = 2) -> Iterato
                                  '--first-port', '0', '--server', str(ROOT / 'tests/e2e/serve.py')],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
+    watchdog = watch(groups=[launcher.pid])
     try:
         cluster, said = Cluster(url=f'http://127.0.0.1:{port}'), []
         while len(cluster.pids) < processes:
@@ -55,14 +58,14 @@ def running_cluster(database_url: str, seed: str, processes: int = 2) -> Iterato
         assert said[0].startswith(f'House Of Decks: http://127.0.0.1:{port}')
         yield cluster
     finally:
-        _stop(launcher)
+        _stop(launcher, watchdog)
 
 
 def _logs(data: Path) -> str:
     return ''.join(f'\n--- {log.name}:\n{log.read_text()[-3000:]}' for log in sorted(data.glob('cluster/*.log')))
 
 
-def _stop(launcher: subprocess.Popen) -> None:
+def _stop(launcher: subprocess.Popen, watchdog: Watchdog) -> None:
     """SIGTERM: the launcher stops its servers (they save and let their leases go) and nginx. Then
     anything of its group still there is killed, so that nothing outlives the test."""
     if launcher.poll() is None:
@@ -77,3 +80,4 @@ def _stop(launcher: subprocess.Popen) -> None:
         pass
     launcher.wait()
     launcher.stdout.close()
+    watchdog.release()

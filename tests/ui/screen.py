@@ -9,6 +9,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from components.table.room_form import PERSON
+from seams import sees
 from table_positions import seat_user, stored_table
 
 
@@ -86,8 +87,8 @@ async def make_room(user: User, *, seats: int = 3, name: str = 'Ana', clock: str
         user.find(marker=f'room-seat-kind-{seat - 1}').elements.pop().value = PERSON
     if clock is not None:
         user.find(marker='room-clock').elements.pop().value = clock
-    user.find(marker='start').click()
-    await user.should_see(marker='invite-link')
+    user.find(marker='start').click()   # the new room's page opens in a task of its own, however long it takes
+    await sees(user, marker='invite-link', clock_moves=False)
     link = one(user, 'invite-link').text
     table_id = re.search(r'/room/([^/]+)/', link).group(1)
     return table_id, link
@@ -97,8 +98,8 @@ async def join(other: User, link: str, name: str) -> None:
     """Another browser joins a room through its invite link under this name, and waits in it."""
     await other.open(link[link.index('/room/'):])
     other.find(marker='join-name').type(name)
-    other.find(marker='join').click()
-    await other.should_see(marker='waiting-room')
+    other.find(marker='join').click()   # the room's page opens in a task of its own, however long it takes
+    await sees(other, marker='waiting-room', clock_moves=False)
 
 
 def coach_marks(user: User) -> dict[int, str]:

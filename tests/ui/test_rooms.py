@@ -263,9 +263,9 @@ async def test_each_person_keeps_their_own_language_and_tips_when_the_room_start
     await luis.open(link[link.index('/room/'):])
     luis.find(marker='join-name').type('Luis')
     luis.find(marker='join').click()
-    await luis.should_see('Waiting for Ana to start the game.')
+    await sees(luis, 'Waiting for Ana to start the game.', clock_moves=False)
     user.find(marker='start-room').click()   # Ana's click turns Luis's waiting room into his table
-    await luis.should_see(marker='table')
+    await sees(luis, marker='table', clock_moves=False)
     await luis.should_see('Hide tips')
     await user.should_see('Ocultar consejos')
     luis.find(marker='tips-switch').click()   # his choice, in his browser only
