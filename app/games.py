@@ -15,7 +15,7 @@ What a new game provides, here:
 - ``hand_end_events``/``pause_actions``: when the table shows the count, and what is answered there;
 - ``colour``: its colour in the history's figures and plots;
 - ``card_value`` and ``value_header``: what a card is worth, for the rules page's values table;
-- ``coach`` and ``coach_thresholds``: its coach's evaluator (app.review.coach.core.Evaluator) and
+- ``coach`` and ``coach_thresholds``: its coach's evaluator (app.coach.core.Evaluator) and
   the points lost from which a choice is labelled, calibrated with app.bench.coach.
 
 and in ``components.games``: its table screen (a ``TableScreen``), the coach's words for its
@@ -36,11 +36,11 @@ import app.ai.ronda_robada
 import app.engine.chinchon
 import app.engine.continental
 import app.engine.ronda_robada
-import app.review.coach.chinchon
-import app.review.coach.continental
-import app.review.coach.ronda_robada
+import app.coach.chinchon
+import app.coach.continental
+import app.coach.ronda_robada
 from app.engine.cards import Card
-from app.review.coach.core import Evaluator, Thresholds
+from app.coach.core import Evaluator, Thresholds
 
 
 class Better(Enum):
@@ -135,11 +135,11 @@ GAMES: tuple[GameInfo, ...] = (
                       RuleOption('buyback', False, (False, True), 'setup.buyback', help_key='setup.buyback_help')),
              hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
              colour='#1f5f3a', card_value=app.engine.chinchon.card_value, value_header='rules.table.value',
-             coach=app.review.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0)),
+             coach=app.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0)),
     GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
              ('10c', '11c', '12c', '1c'),
              colour='#b5462b', card_value=app.engine.ronda_robada.card_points,
-             coach=app.review.coach.ronda_robada.EVALUATOR, coach_thresholds=Thresholds(3.0, 6.0, 12.0)),
+             coach=app.coach.ronda_robada.EVALUATOR, coach_thresholds=Thresholds(3.0, 6.0, 12.0)),
     # stock_rebuilds is not a room option: the rules fix it at 10
     GameInfo('continental', app.engine.continental, app.ai.continental, Better.LOWER, 2, 6, 'french108',
              ('7h', '8h', 'JK', '10h'),
@@ -147,7 +147,7 @@ GAMES: tuple[GameInfo, ...] = (
                                  help_key='setup.continental.robo_de_contra_help'),),
              hand_end_events=frozenset({'hand_end'}),
              colour='#2b5fb5', card_value=app.engine.continental.card_points,
-             coach=app.review.coach.continental.EVALUATOR, coach_thresholds=Thresholds(5.0, 12.0, 25.0)),
+             coach=app.coach.continental.EVALUATOR, coach_thresholds=Thresholds(5.0, 12.0, 25.0)),
 )
 
 GAMES_BY_ID: dict[str, GameInfo] = {game.id: game for game in GAMES}

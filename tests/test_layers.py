@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ('app', 'components', 'models')
-LOWER_LAYERS = ('app/engine/', 'app/ai/', 'app/tables/')
+LOWER_LAYERS = ('app/engine/', 'app/ai/', 'app/coach/', 'app/tables/')
 UPPER = ('app.review', 'app.pages', 'components', 'app.bench')
 CYCLE_SCOPE = ('app', 'components')
 
@@ -94,7 +94,7 @@ def _within(module: str, prefixes: tuple[str, ...]) -> bool:
 
 
 def layer_violations() -> set[Import]:
-    """(a) the engine, the computer players and the tables know nothing of the review, the pages,
+    """(a) the engine, the computer players, the coach and the tables know nothing of the review, the pages,
     the components or the benches."""
     return {found for module, found_list in IMPORTS.items() for found in found_list
             if MODULES[module].relative_to(ROOT).as_posix().startswith(LOWER_LAYERS) and _within(found.module, UPPER)}

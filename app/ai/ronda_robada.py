@@ -10,7 +10,7 @@ A turn is planned whole (start, each step, where to stop) and played one action 
   judged by the score difference plus the normal value of the turn it then faces; the plan with
   the best average wins. ``worlds`` caps the sampling: the budget is counted in worlds, never in
   seconds, so the same view and seed give the same plan on any machine. Its worlds
-  (``sample_world``) and rollouts (``rollout``) also serve the coach (app/review/coach).
+  (``sample_world``) and rollouts (``rollout``) also serve the coach (app/coach).
 
 Pile contents are rebuilt from the public events (every card in a pile was once face up), and the
 cards never seen are exactly the other hands plus the stock.

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field, replace
 
 from app.bench.replay import percentile, self_play
 from app.games import GAMES, GAMES_BY_ID
-from app.review.coach import LABELS, decision_seed, decisions
-from app.review.coach.core import judge
+from app.coach import LABELS, decision_seed, decisions
+from app.coach.core import judge
 from app.review.replay import replay_hand
 
 LEVELS = ('easy', 'normal', 'hard')

@@ -747,7 +747,7 @@ MESSAGES: dict[str, str] = {
     'review.not_yours': 'There is nothing to review here: it is not one of your games, or it was played before moves were kept.',
     'review.still_playing': 'This hand is still being played: you can review it once it is over.',
     'review.no_such_hand': 'That hand cannot be reviewed: it is not a finished hand of this game.',
-    # the coach (app/review/coach/, components/review/coach.py)
+    # the coach (app/coach/, components/review/coach.py)
     'coach.label.fine': 'Fine',
     'coach.analysing': 'Analysing your decisions: {done} of {total}…',
     'coach.nothing': 'You had no decision to weigh in this hand.',

@@ -755,7 +755,7 @@ MESSAGES: dict[str, str] = {
     'review.not_yours': 'No hay nada que revisar aquí: no es una partida tuya, o se jugó antes de que se guardaran las jugadas.',
     'review.still_playing': 'Esta mano aún se está jugando: podrás revisarla cuando termine.',
     'review.no_such_hand': 'Esa mano no se puede revisar: no es una mano terminada de esta partida.',
-    # the coach (app/review/coach/, components/review/coach.py)
+    # the coach (app/coach/, components/review/coach.py)
     'coach.label.fine': 'Bien',
     'coach.analysing': 'Analizando tus decisiones: {done} de {total}…',
     'coach.nothing': 'En esta mano no tuviste ninguna decisión que pesar.',

@@ -12,7 +12,7 @@ from starlette.responses import RedirectResponse
 
 from app.i18n import current_language, t
 from app.pages.tables import table_path
-from app.review.coach.runs import analysis_for
+from app.review.analyses import analysis_for
 from app.review.sources import ReviewSource, record_source, reviewable, table_source
 from app.sessions import login_redirect
 from app.tables.registry import open_table, services

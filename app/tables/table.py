@@ -55,7 +55,7 @@ class Table:
         # every action of this game per deal, what replays its finished hands; None: a game not
         # dealt here from its start (a known position, or one saved before moves were kept)
         self.moves: list[list[list[Any]]] | None = [] if state is None else moves
-        self.coach: dict[tuple[int, str], Any] = {}   # (seat, hand seed) -> the coach's analysis (app.review.coach.runs)
+        self.coach: dict[tuple[int, str], Any] = {}   # (seat, hand seed) -> the coach's analysis (app.review.analyses)
         # who dealt this game first: the next game at this table is dealt by the seat after it
         self.dealer: int = dealer if dealer is not None else self.state.view(0).dealer
         self.past_games: list[dict[str, Any]] = list(past_games or [])   # earlier games here: scores, winners

@@ -12,8 +12,8 @@ from nicegui import ui
 
 from app.games import GAMES_BY_ID
 from app.i18n import counted, language_scope, t
-from app.review.coach import BEST, LABELS, Judgement, Summary
-from app.review.coach.runs import Analysis
+from app.coach import BEST, LABELS, Judgement, Summary
+from app.review.analyses import Analysis
 from components.games import screens_of
 
 MARKS = {BEST: '✓', 'inaccuracy': '?!', 'mistake': '?', 'blunder': '??'}

@@ -3,7 +3,7 @@ unos {points}: mejor {best}." / "{chosen} cost you about {points}: {best} was be
 capitalises it).
 
 A discard stands for more than the card when the seat could have gone down or laid a card off
-(app.review.coach.continental writes "not yet" and "not laying off" as the turn's discard), so
+(app.coach.continental writes "not yet" and "not laying off" as the turn's discard), so
 its words say so; going down names the cards kept when it is not the solver's arrangement, so that
 two ways of going down never read alike.
 """

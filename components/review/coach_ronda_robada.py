@@ -1,4 +1,4 @@
-"""A Ronda Robada option (one turn's plan, app/review/coach/ronda_robada.py) in words, in the
+"""A Ronda Robada option (one turn's plan, app/coach/ronda_robada.py) in words, in the
 current language: an infinitive phrase, lowercase, for the coach's sentences ("{chosen} te costó
 unos {points}: mejor {best}.").
 

@@ -13,8 +13,8 @@ from nicegui import ui
 from nicegui.events import KeyEventArguments
 
 from app.i18n import language_scope, t
-from app.review.coach import Judgement
-from app.review.coach.runs import Analysis
+from app.coach import Judgement
+from app.review.analyses import Analysis
 from app.review.replay import HandReplay, Step
 from components.controls import action_button, on_choice
 from components.games import screens_of

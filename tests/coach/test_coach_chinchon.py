@@ -9,8 +9,8 @@ from app.engine.cards import spanish_card
 from app.engine.chinchon import Close, Discard, DrawDiscard, DrawStock, Rules, from_position
 from app.games import GAMES_BY_ID
 from app.i18n import language_scope
-from app.review.coach import Decision, decision_seed, decisions, evaluate
-from app.review.coach.chinchon import EVALUATOR
+from app.coach import Decision, decision_seed, decisions, evaluate
+from app.coach.chinchon import EVALUATOR
 from app.review.replay import replay_hand
 from components.review.coach import judgement_words
 

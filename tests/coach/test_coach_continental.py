@@ -13,9 +13,9 @@ from app.engine.cards import JOKER, french_card
 from app.engine.continental import Discard, GoDown, LayOff, PassOffer, Rules, TakeOffer
 from app.games import GAMES_BY_ID
 from app.i18n import language_scope
-from app.review.coach import Decision, judge
-from app.review.coach.continental import EVALUATOR, MAX_DISCARDS, ContinentalEvaluator, Knowledge, decision_options
-from app.review.coach.core import option_index
+from app.coach import Decision, judge
+from app.coach.continental import EVALUATOR, MAX_DISCARDS, ContinentalEvaluator, Knowledge, decision_options
+from app.coach.core import option_index
 from app.review.replay import replay_hand
 from components.review.coach_continental import option_words
 

@@ -6,8 +6,8 @@ import pytest
 from app.engine.chinchon import Discard, DrawDiscard, DrawStock
 from app.engine.cards import spanish_card
 from app.games import GAMES, GAMES_BY_ID
-from app.review.coach import Decision, Judgement, decision_seed, judge, summarise
-from app.review.coach.core import option_index
+from app.coach import Decision, Judgement, decision_seed, judge, summarise
+from app.coach.core import option_index
 
 CHINCHON = GAMES_BY_ID['chinchon'].coach_thresholds
 

@@ -13,8 +13,8 @@ from app.engine.cards import spanish_card
 from app.engine.ronda_robada import Confirm, Drop, StartRun, TakeLoose, TakePile, from_position
 from app.games import GAMES_BY_ID
 from app.i18n import language_scope
-from app.review.coach import evaluate, judge
-from app.review.coach.ronda_robada import EVALUATOR, plan_decision
+from app.coach import evaluate, judge
+from app.coach.ronda_robada import EVALUATOR, plan_decision
 from app.review.replay import replay_hand
 from components.review.coach_ronda_robada import option_words
 

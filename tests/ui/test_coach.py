@@ -13,7 +13,7 @@ from test_whole_games import as_the_normal_player, play_through, sit_at
 
 from app.games import GAMES_BY_ID
 from app.i18n import language_scope
-from app.review.coach import decision_seed, decisions, evaluate
+from app.coach import decision_seed, decisions, evaluate
 from app.review.sources import table_source
 from app.tables import registry
 from app.tables.services import InlineThinker

@@ -27,7 +27,7 @@ from app.engine.continental import Discard as ContinentalDiscard
 from app.engine.continental import GoDown, LayOff
 from app.engine.ronda_robada import Confirm, TakePile
 from app.i18n import language_scope, t
-from app.review.coach import BEST, LABELS
+from app.coach import BEST, LABELS
 from app.review.sources import table_source
 from app.tables import registry
 from app.tables.services import SeededDeals

@@ -26,7 +26,7 @@ from typing import Any
 from app.ai.ronda_robada import obs_from_view, rollout, sample_world, score_plans
 from app.engine.cards import Card
 from app.engine.ronda_robada import GAME_ID, Action, View
-from app.review.coach.core import Decision, option_index
+from app.coach.core import Decision, option_index
 
 CANDIDATES = 6   # the normal player's best plans weighed, besides the one played
 WORLDS = 48      # worlds per decision: its whole budget, never seconds (p95 about 0.2 s)

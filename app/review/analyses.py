@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.review.coach import Judgement, decision_seed, decisions, evaluate, summarise
+from app.coach import Judgement, decision_seed, decisions, evaluate, summarise
 from app.review.replay import HandReplay
 from models.db import session_scope
 from models.tables import HandCoach, coach_of, keep_coach

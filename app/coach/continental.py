@@ -34,7 +34,7 @@ from app.engine.cards import JOKER, Card, french_card, french_deck
 from app.engine.continental import (Discard, DrawStock, GameState, GoDown, LayOff, PassOffer, TakeOffer, View,
                                     can_go_down, card_points, solve)
 from app.engine.protocol import rng_state
-from app.review.coach.core import Decision, option_index
+from app.coach.core import Decision, option_index
 
 # chosen on normal self-play at 3 seats (p95 about 210 ms a decision, the paired differences' standard
 # error about 4 points); python -m app.bench.coach measures them again

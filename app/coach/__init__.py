@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.review.coach.core import (BEST, LABELS, Decision, Evaluator, Judgement, Summary, Thresholds, decision_seed,
+from app.coach.core import (BEST, LABELS, Decision, Evaluator, Judgement, Summary, Thresholds, decision_seed,
                                    judge, summarise)
 
 __all__ = ['BEST', 'LABELS', 'Decision', 'Evaluator', 'Judgement', 'Summary', 'Thresholds', 'decision_seed',

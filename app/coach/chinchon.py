@@ -16,7 +16,7 @@ from typing import Any
 from app.ai.chinchon.knowledge import read_view
 from app.ai.chinchon.search import Solver, copy_world, rollout, sample_world
 from app.engine.chinchon import Close, Discard, DrawDiscard, DrawStock
-from app.review.coach.core import Decision, option_index
+from app.coach.core import Decision, option_index
 
 WORLDS = 48   # every option in each: the paired differences' standard error is about 1 point
 DRAWS = (DrawStock, DrawDiscard)
