@@ -9,9 +9,7 @@ tables that test makes deal from it, whichever tests ran before.
 ``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
-room), so a test watches your screen through as many turns as it likes without playing them
-(``reason=clock``: your turn alone, as when a room's turn clock runs out; the table then waits for
-you again, and a test paces the game);
+room), so a test watches your screen through as many turns as it likes without playing them;
 ``position=`` starts instead from one of the big moments below."""
 import os
 import runpy
@@ -72,12 +70,12 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         ui.navigate.to(table_path(table.id))
 
     @app.post('/test-autoplay')
-    async def autoplay(table_id: str, reason: str = 'away') -> dict[str, str]:
+    async def autoplay(table_id: str) -> dict[str, str]:
         """Called once your screen is open (opening it would bring you back from being away); on the
         event loop, where the computers play."""
         from app.tables.registry import open_table
 
-        open_table(table_id).presence.stand_in(0, 'clock' if reason == 'clock' else 'away')
+        open_table(table_id).presence.stand_in(0, 'away')
         return {'table': table_id}
 
     runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')
