@@ -97,7 +97,7 @@ def test_the_same_description_and_seed_give_the_same_game_and_another_seed_anoth
     (dict(seats=7), 'Chinchón is for 2 to 6 players, not 7'),
     (dict(hands=['1o 2o 3o 4o 5o 6o 7o'], seats=2), 'hands: 1 hands listed for 2 seats'),
     (dict(hands={0: '1o 2o 3o 4o 5o 6o 7o'}), 'seats: say how many players'),
-    (dict(seats=2, phase='buyback'), "phase must be 'draw' or 'discard'"),
+    (dict(seats=2, phase='counting'), "phase must be 'draw' or 'discard'"),
     (dict(seats=2, scores=[0]), 'scores: 1 scores listed for 2 seats'),
     (dict(seats=3, scores=[0, 120, 0]), 'seat 1 is still in, so its score is at most the limit of 100, not 120'),
     (dict(seats=3, out=[1]), 'seat 1 is out, so its score is over the limit of 100, not 0'),

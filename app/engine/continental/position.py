@@ -9,6 +9,7 @@ from app.engine.cards import HandSeeds, french_deck, new_hand_seed, parse_french
 from app.engine.continental.melds import HANDS, Contract, TableMeld, contract, table_meld
 from app.engine.continental.state import GameState
 from app.engine.continental.view import Rules
+from app.engine.protocol import Event, Outcome, rng_from_state, rng_state
 from app.engine.positions import Named, cards_text, count, deal, keywords, per_seat, seat, seat_count, text
 
 PHASES = ('offer', 'draw', 'play')
@@ -17,11 +18,10 @@ OFFER_KEYS = frozenset({'discarder', 'order', 'passed'})
 
 def position(state: GameState) -> str:
     """The text of ``state``'s position, the inverse of ``from_position``: every card where it lies
-    (the whole stock and discard pile, bottom to top; each meld in its layout), and what the hand's
-    play depends on, the deals' seeds included. It names no history: the events, the last hand's
-    result and the generator are not in it. Only a hand in progress has a position."""
-    if state.phase not in PHASES:
-        raise ValueError(f'a position is a hand in progress ({", ".join(PHASES)}), not phase {state.phase!r}')
+    (the whole stock and discard pile, bottom to top; each meld in its layout), what the hand's
+    play depends on (the deals' seeds included) and its history (the generator, the events, the
+    last hand's result, the outcome), so that ``from_position(position(state))`` saves exactly as
+    ``state`` does, a finished game too."""
     offer = None
     if state.offer is not None:
         offer = {'discarder': state.offer['discarder'], 'passed': list(state.offer['passed'])}
@@ -31,7 +31,10 @@ def position(state: GameState) -> str:
                 melds=[(meld.owner, cards_text(meld.cards)) for meld in state.melds], down=list(state.down),
                 down_this_turn=state.down_this_turn, offer=offer,
                 hand_scores=[list(row) for row in state.hand_scores], rebuilds=state.rebuilds,
-                deal_seeds=list(state.seeds))
+                deal_seeds=list(state.seeds), last_result=state.last_result,
+                outcome=None if state.outcome() is None else state.outcome().to_dict(),
+                hand_events_from=state.hand_events_from, events=[event.to_dict() for event in state.events],
+                rng=rng_state(state.rng))
 
 
 def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] | Sequence[str] | None = None,
@@ -41,7 +44,9 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
                   down_this_turn: bool = False, offer: Mapping[str, Any] | None = None,
                   hand_scores: Sequence[Sequence[int]] | None = None, rebuilds: int = 0,
                   seed: int | str = 0, hand_seeds: HandSeeds | None = None,
-                  deal_seeds: Sequence[str] | None = None) -> GameState:
+                  deal_seeds: Sequence[str] | None = None, last_result: Mapping[str, Any] | None = None,
+                  outcome: Mapping[str, Any] | None = None, hand_events_from: int = 0,
+                  events: Sequence[Mapping[str, Any]] = (), rng: Sequence[Any] | None = None) -> GameState:
     """The hand as described; every card not named is dealt from a ``random.Random(seed)`` shuffle.
 
     ``hands``: every seat's hand (a list) or some of them (``{seat: text}``, with ``seats``); a
@@ -57,7 +62,11 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     ``passed``. ``dealer`` defaults to the player before ``turn``; ``hand_scores``: the earlier
     hands' scores (default all 0). ``hand_seeds`` gives the next hands' seeds, as in ``new_game``;
     ``deal_seeds`` the seed of every hand so far, this one last (default: drawn from the shuffle's
-    generator). Refuses an impossible position with a ValueError saying what is wrong. ``rules``
+    generator). The history, as ``position`` writes it (default: none): ``events`` (event dicts)
+    from ``hand_events_from`` on for this hand, ``last_result``, ``rng`` (the generator's state;
+    default: the shuffle's generator). Phase 'over' is the game after its last hand, with its
+    ``outcome`` and every hand's scores: every card is named where the last hand left it.
+    Refuses an impossible position with a ValueError saying what is wrong. ``rules``
     may instead be the text ``position`` writes, which names everything else.
 
     >>> from app.engine.continental import PassOffer, Rules, from_position
@@ -76,6 +85,11 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     seats = seat_count(hands, seats, 2, 6, 'Continental')
     hand_number = count(hand_number, 'hand_number', 1, HANDS)
     wanted = contract(hand_number)
+    history = _history(last_result, outcome, hand_events_from, events, rng, phase)
+    if phase == 'over':
+        return _with_history(_over(rules, seats, hands, hand_number, dealer, turn, stock, discard, melds, down,
+                                   down_this_turn, hand_scores, rebuilds, hand_seeds, deal_seeds, history['rng']),
+                             history)
     if phase not in PHASES:
         raise ValueError(f'phase must be one of {", ".join(PHASES)} (a hand in progress), not {phase!r}')
     turn = seat(turn, seats, 'turn')
@@ -113,7 +127,7 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     else:
         pile = deal(spare, len(spare) - (stock_size - len(top))) + pile
 
-    state = GameState(rules, seats, rng, hand_seeds)
+    state = GameState(rules, seats, history['rng'] or rng, hand_seeds)
     if deal_seeds is None:
         state.seeds = [new_hand_seed(rng) for _ in range(hand_number)]
     elif isinstance(deal_seeds, str) or len(deal_seeds) != hand_number or not all(isinstance(s, str) for s in deal_seeds):
@@ -129,6 +143,59 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     if phase == 'draw' and not state._can_draw(len(pile)):
         raise ValueError('the offer round has closed, but no card can be drawn (the stock is empty and the discard '
                          'pile gives none): the hand would be over')
+    return _with_history(state, history)
+
+
+def _history(last_result: Mapping[str, Any] | None, outcome: Mapping[str, Any] | None, hand_events_from: int,
+             events: Sequence[Mapping[str, Any]], rng: Sequence[Any] | None, phase: str) -> dict[str, Any]:
+    """The history keywords checked and read (``rng`` None when not given)."""
+    if (outcome is not None) != (phase == 'over'):
+        raise ValueError('outcome: a finished game (phase over) has one, and only it')
+    if last_result is not None and not isinstance(last_result, Mapping):
+        raise ValueError(f'last_result: the result of the last hand as position() writes it, not {last_result!r}')
+    try:
+        return {'last_result': None if last_result is None else dict(last_result),
+                'outcome': None if outcome is None else Outcome.from_dict(outcome),
+                'hand_events_from': count(hand_events_from, 'hand_events_from', 0, len(events)),
+                'events': [Event.from_dict(event) for event in events],
+                'rng': None if rng is None else rng_from_state(rng)}
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        raise ValueError(f'the history (outcome, events, rng) as position() writes it: {error!r}') from None
+
+
+def _with_history(state: GameState, history: dict[str, Any]) -> GameState:
+    state.last_result, state._outcome = history['last_result'], history['outcome']
+    state.events, state.hand_events_from = history['events'], history['hand_events_from']
+    return state
+
+
+def _over(rules: Rules, seats: int, hands: Any, hand_number: int, dealer: int | None, turn: int, stock: str,
+          discard: str, melds: Sequence[tuple[int, str]], down: Sequence[bool] | None, down_this_turn: bool,
+          hand_scores: Sequence[Sequence[int]] | None, rebuilds: int, hand_seeds: HandSeeds | None,
+          deal_seeds: Sequence[str] | None, rng: random.Random | None) -> GameState:
+    """A finished game: the last hand's cards, every one named, and the scores of all its hands."""
+    if hand_number != HANDS:
+        raise ValueError(f'phase over: the game ends after hand {HANDS}, not {hand_number}')
+    named = Named(french_deck(), parse_french)
+    table = _melds(melds, seats, named)
+    listed = per_seat(hands, seats, 'hands')
+    if len(listed) != seats:
+        raise ValueError(f'hands: a finished game shows every hand, so name all {seats}')
+    held = [named.cards(listed[s], f'the hand of seat {s}') for s in range(seats)]
+    pile, top = named.cards(discard, 'the discard pile'), named.cards(stock, 'the stock')
+    if named.rest(random.Random(0)):
+        raise ValueError('phase over: every card is named, the hands, melds, discard pile and the whole stock')
+    if isinstance(deal_seeds, str) or deal_seeds is None or len(deal_seeds) != HANDS or \
+            not all(isinstance(s, str) for s in deal_seeds):
+        raise ValueError(f'deal_seeds: the seeds of the {HANDS} hands, as texts, not {deal_seeds!r}')
+    state = GameState(rules, seats, rng or random.Random(0), hand_seeds)
+    state.seeds, state.hand_number = list(deal_seeds), hand_number
+    state.dealer, state.turn = seat(0 if dealer is None else dealer, seats, 'dealer'), seat(turn, seats, 'turn')
+    state.hand_scores = _hand_scores(hand_scores, HANDS + 1, seats)
+    state.hands, state.stock, state.discard, state.melds = held, top, pile, table
+    state.down, state.down_this_turn = _down(down, table, seats, contract(HANDS)), bool(down_this_turn)
+    state.rebuilds = count(rebuilds, 'rebuilds', 0, rules.stock_rebuilds or None)
+    state.phase, state.offer = 'over', None
     return state
 
 

@@ -6,8 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.engine.cards import Card, HandSeeds, new_hand_seed, parse_spanish, spanish_deck
+from app.engine.actions_json import action_to_json
+from app.engine.errors import IllegalAction
+from app.engine.protocol import Event, Outcome, rng_from_state, rng_state
 from app.engine.positions import Named, cards_text, count, deal, keywords, per_seat, seat, seat_count, text
-from app.engine.ronda_robada.model import CENTRE_CARDS, HAND_CARDS, MAX_SEATS, MIN_SEATS, RANK_ORDER, Rules
+from app.engine.ronda_robada.model import ACTIONS, CENTRE_CARDS, HAND_CARDS, MAX_SEATS, MIN_SEATS, RANK_ORDER, Rules
 from app.engine.ronda_robada.state import GameState, _Run
 
 DECK_SIZE = 40
@@ -15,27 +18,32 @@ DECK_SIZE = 40
 
 def position(state: GameState) -> str:
     """The text of ``state``'s position, the inverse of ``from_position``: every card where it lies
-    (the whole stock, front first; the piles bottom to top; the run in progress) and the deal's
-    seed. It names no history: the events, the actions and the generator are not in it. Only a
-    game in progress has a position."""
-    if state.outcome() is not None:
-        raise ValueError('a position is a game in progress, not one that is over')
+    (the whole stock, front first; the piles bottom to top; the run in progress), the deal's seed
+    and the history (the generator, the events, the actions, the outcome), so that
+    ``from_position(position(state))`` saves exactly as ``state`` does, a finished game too."""
     run = state.run
-    return text(hands=[cards_text(hand) for hand in state.hands], loose=cards_text(state.loose),
-                piles=[cards_text(pile) for pile in state.piles], stock=cards_text(state.stock),
-                current=state.current_seat, dealer=state.dealer, last_runner=state.last_runner,
+    outcome = state.outcome()
+    return text(hands=[cards_text(hand) for hand in state.hands],
+                loose=cards_text(state.loose), piles=[cards_text(pile) for pile in state.piles],
+                stock=cards_text(state.stock), current=state.current_seat, dealer=state.dealer,
+                last_runner=state.last_runner,
                 run=None if run is None else {'played': str(run.played), 'rank': run.rank, 'closed': run.closed,
                                               'loose': cards_text(run.loose),
                                               'piles': [(owner, cards_text(cards)) for owner, cards in run.piles]},
-                deal_seed=state.seed)
+                deal_seed=state.seed, outcome=None if outcome is None else outcome.to_dict(),
+                events=[event.to_dict() for event in state.events],
+                actions=[[seat_, action_to_json(action)] for seat_, action in state.actions],
+                rng=rng_state(state.rng))
 
 
 def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] | Sequence[str] | None = None,
                   seats: int | None = None, loose: str = '', piles: Mapping[int, str] | Sequence[str] | None = None,
                   pile_sizes: Mapping[int, int] | Sequence[int] | None = None, stock: str = '',
-                  current: int = 0, dealer: int | None = None, last_runner: int | None = None,
+                  current: int | None = None, dealer: int | None = None, last_runner: int | None = None,
                   seed: int | str = 0, hand_seeds: HandSeeds | None = None, run: Mapping[str, Any] | None = None,
-                  deal_seed: str | None = None) -> GameState:
+                  deal_seed: str | None = None, outcome: Mapping[str, Any] | None = None,
+                  events: Sequence[Mapping[str, Any]] = (), actions: Sequence[Sequence[Any]] = (),
+                  rng: Sequence[Any] | None = None) -> GameState:
     """The game as described, at the start of ``current``'s turn; every card not named is dealt
     from a ``random.Random(seed)`` shuffle.
 
@@ -51,7 +59,10 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     game of Ronda Robada is one hand. ``run``: the run ``current`` is making, as ``position`` writes
     it (the hand card ``played``, the ``loose`` cards and the ``piles`` (owner, cards) it took, the
     ``rank`` reached and whether it ``closed``). ``deal_seed``: the deal's seed (default: drawn
-    from the shuffle's generator). Refuses an impossible position with a ValueError. ``rules``
+    from the shuffle's generator). The history, as ``position`` writes it (default: none):
+    ``events`` (event dicts), ``actions`` ([seat, action JSON] pairs), ``rng`` (the generator's
+    state; default: the shuffle's generator). A finished game has its ``outcome`` and nobody on
+    turn (``current`` None): every card is named where the game left it. Refuses an impossible position with a ValueError. ``rules``
     may instead be the text ``position`` writes, which names everything else.
 
     >>> from app.engine.ronda_robada import from_position
@@ -68,7 +79,10 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
         return from_position(Rules.from_dict(named_values.pop('rules', {})), hand_seeds=hand_seeds, **named_values)
     rules = rules or Rules()
     seats = seat_count(hands, seats, MIN_SEATS, MAX_SEATS, 'Ronda Robada')
-    current = seat(current, seats, 'current')
+    history = _history(outcome, events, actions, rng)
+    if outcome is not None:
+        return _over(rules, seats, hands, loose, piles, stock, current, dealer, last_runner, run, deal_seed, history)
+    current = seat(0 if current is None else current, seats, 'current')
     dealer = seat((current - 1) % seats if dealer is None else dealer, seats, 'dealer')
     if last_runner is not None:
         last_runner = seat(last_runner, seats, 'last_runner')
@@ -106,9 +120,46 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     piles_now = [deal(spare, pile_size[s] - len(won.get(s, []))) + won.get(s, []) for s in range(seats)]
     if deal_seed is not None and (not isinstance(deal_seed, str) or not deal_seed):
         raise ValueError(f'deal_seed: the seed of the deal, a text, not {deal_seed!r}')
-    return GameState(rules, seats, deal_seed or new_hand_seed(rng), stock=front + spare, hands=hands_now,
-                     loose=centre, piles=piles_now, rng=rng, current=current, dealer=dealer,
-                     last_runner=last_runner, run=taking)
+    seed = deal_seed or new_hand_seed(rng)
+    return GameState(rules, seats, seed, stock=front + spare, hands=hands_now,
+                     loose=centre, piles=piles_now, rng=history['rng'] or rng, current=current, dealer=dealer,
+                     last_runner=last_runner, run=taking, events=history['events'], actions=history['actions'])
+
+
+def _history(outcome: Mapping[str, Any] | None, events: Sequence[Mapping[str, Any]], actions: Sequence[Sequence[Any]],
+             rng: Sequence[Any] | None) -> dict[str, Any]:
+    """The history keywords checked and read (``rng`` None when not given)."""
+    try:
+        return {'outcome': None if outcome is None else Outcome.from_dict(outcome),
+                'events': [Event.from_dict(event) for event in events],
+                'actions': [(seat_, ACTIONS.from_json(action)) for seat_, action in actions],
+                'rng': None if rng is None else rng_from_state(rng)}
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, IllegalAction) as error:
+        raise ValueError(f'the history (outcome, events, actions, rng) as position() writes it: {error!r}') from None
+
+
+def _over(rules: Rules, seats: int, hands: Any, loose: str, piles: Any, stock: str, current: int | None,
+          dealer: int | None, last_runner: int | None, run: Mapping[str, Any] | None, deal_seed: str | None,
+          history: dict[str, Any]) -> GameState:
+    """A finished game: every card named where the game left it, nobody on turn."""
+    if current is not None or run is not None:
+        raise ValueError('a finished game has nobody on turn (current None) and no run in progress')
+    if not isinstance(deal_seed, str) or not deal_seed:
+        raise ValueError(f'deal_seed: the seed of the deal, a text, not {deal_seed!r}')
+    named = Named(spanish_deck(), parse_spanish)
+    listed_hands, listed_piles = per_seat(hands, seats, 'hands'), per_seat(piles, seats, 'piles')
+    if len(listed_hands) != seats or len(listed_piles) != seats:
+        raise ValueError(f'a finished game names every hand and every pile, all {seats} of each')
+    held = [named.cards(listed_hands[s], f'the hand of seat {s}') for s in range(seats)]
+    won = [named.cards(listed_piles[s], f'the pile of seat {s}') for s in range(seats)]
+    centre, front = named.cards(loose, 'the loose cards'), named.cards(stock, 'the stock')
+    if named.rest(random.Random(0)):
+        raise ValueError('a finished game names every card: the hands, the loose cards, the piles and the stock')
+    return GameState(rules, seats, deal_seed, stock=front, hands=held, loose=centre, piles=won,
+                     rng=history['rng'] or random.Random(0), current=None,
+                     dealer=seat(0 if dealer is None else dealer, seats, 'dealer'),
+                     last_runner=None if last_runner is None else seat(last_runner, seats, 'last_runner'),
+                     events=history['events'], actions=history['actions'], result=history['outcome'])
 
 
 def _run(run: Mapping[str, Any], named: Named, seats: int, current: int) -> _Run:
