@@ -140,11 +140,11 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         return self.turn_phase(view)
 
     def render(self, snapshot: Snapshot | None = None) -> None:
-        """Redraw from a snapshot the table sent (or the latest one again): what changes on every
+        """Redraw from a snapshot the table sent, or from the table as it stands now (a notice, a
+        refusal, a switch: no step, but a turn clock has run on meanwhile): what changes on every
         move goes through the live channel (one patch), the rest (count, game over, a new hand) as
         element updates."""
-        if snapshot is not None:
-            self.snap = snapshot
+        self.snap = snapshot if snapshot is not None else self.port.snapshot()
         if self.snap.version != self.shown_version:
             self.notice = ''   # a hint or a refusal speaks of the position it was given in
         self.shown_version = self.snap.version

@@ -380,3 +380,13 @@ async def test_once_you_go_on_from_a_rooms_count_your_button_says_you_wait_for_t
     await user.should_see('Esperando a que siga Luis.')
     table.resume_after_count(1, table.version)   # Luis goes on: the next hand for both
     await user.should_not_see(marker='next-hand')
+
+
+async def test_a_redraw_between_steps_shows_the_turn_clock_as_it_stands_now(user: User, create_user, clock) -> None:
+    table, luis, link = await started_room(user, create_user, clock=30)
+    await table.settle()
+    reader = user if table.state.current_seat == 0 else luis
+    await until(lambda: 'data-left="30000"' in one(reader, 'room-strip').content)
+    await clock.advance(20)
+    reader.find(marker='tips-switch').click()   # the screen redraws with no step between
+    await until(lambda: 'data-left="10000"' in one(reader, 'room-strip').content)
