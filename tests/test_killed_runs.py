@@ -5,6 +5,7 @@ cluster's test does), says where, and is killed while it holds it; the run's wat
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -111,11 +112,23 @@ def processes_in(folder: Path) -> list[str]:
 
 
 def gone(folder: Path) -> list[str]:
-    """Waits (polling the process table, at most PATIENCE seconds) until nothing runs in ``folder``;
-    returns what still does."""
+    """Waits until nothing runs in ``folder`` (at most PATIENCE seconds); returns what still does.
+    It awaits the processes' ends themselves (a pidfd becomes readable when its process exits),
+    since they are no children of this one to wait for."""
     deadline = time.monotonic() + PATIENCE
-    while (left := processes_in(folder)) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    while (left := processes_in(folder)) and (patience := deadline - time.monotonic()) > 0:
+        ends = []
+        for line in left:
+            try:
+                ends.append(os.pidfd_open(int(line.split(':', 1)[0])))
+            except ProcessLookupError:   # gone already
+                pass
+        try:
+            if ends:
+                select.select(ends, [], [], patience)   # returns as soon as one of them ends
+        finally:
+            for end in ends:
+                os.close(end)
     return left
 
 
