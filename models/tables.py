@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
-from sqlalchemy import and_, case, func, literal, or_
+from sqlalchemy import UniqueConstraint, and_, case, func, literal, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -177,6 +177,34 @@ class TableLease(SQLModel, table=True):
     address: str = Field(max_length=255)            # where that process is reached: its path prefix
     epoch: int = 1                                   # up by one at every claim: the fencing token
     expires_at: datetime                             # the database's clock; renewed while held
+
+
+class DailyDeal(SQLModel, table=True):
+    """The day's deal of one game (app.daily): its seed, secret while the day (UTC) is open and
+    shown once it is over, beside the fingerprint everybody saw before playing."""
+    game_id: str = Field(primary_key=True, max_length=32)
+    day: date = Field(primary_key=True)
+    seed: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class DailyTry(SQLModel, table=True):
+    """One person's try at a day's deal: one per account (or, unranked, per guest browser), per
+    game and day, which the unique constraints hold across every server process. `points` is
+    the person's score in the game's own terms once finished, or as it stood when the day ended."""
+    __table_args__ = (UniqueConstraint('game_id', 'day', 'user_id', name='uq_dailytry_account'),
+                      UniqueConstraint('game_id', 'day', 'guest', name='uq_dailytry_guest'))
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(max_length=32)
+    day: date = Field(index=True)
+    user_id: int | None = Field(default=None, foreign_key='user.id', ondelete='CASCADE', index=True)
+    guest: str | None = Field(default=None, max_length=64)   # a guest browser's token; None for accounts
+    table_id: str = Field(max_length=32, index=True)
+    name: str = Field(max_length=40)
+    started_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+    status: str = Field(default='playing', max_length=16)   # playing | finished | unfinished
+    points: int | None = None
 
 
 # users
@@ -545,11 +573,12 @@ def table_steps(*, session: Session, table_id: str) -> list[str]:
 
 def unfinished_tables(*, session: Session, user_id: int | None = None, game_id: str | None = None,
                       before: datetime | None = None) -> list[str]:
-    """Ids of the tables still being played: an account's (of one game), and/or those untouched
-    since `before` that have an account (the guests' are closed by `abandon_idle_tables`)."""
+    """Ids of the tables still being played: an account's (of one game; its daily tries are
+    not among them, they end with their day), and/or those untouched since `before` that have an
+    account (the guests' are closed by `abandon_idle_tables`)."""
     query = select(GameTable.id).where(col(GameTable.status) == 'playing')
     if user_id is not None:
-        query = query.where(col(GameTable.user_id) == user_id)
+        query = query.where(col(GameTable.user_id) == user_id, col(GameTable.id).not_in(select(DailyTry.table_id)))
     if game_id is not None:
         query = query.where(col(GameTable.game_id) == game_id)
     if before is not None:
@@ -646,3 +675,71 @@ def release_leases(*, session: Session, owner: str, table_id: str | None = None)
     if table_id is not None:
         query = query.where(col(TableLease.table_id) == table_id)
     return session.exec(query.values(expires_at=func.now()).execution_options(synchronize_session=False)).rowcount
+
+
+# the daily deal (app.daily)
+
+def daily_deal(*, session: Session, game_id: str, day: date, new_seed: str) -> DailyDeal:
+    """The day's deal of a game, made with `new_seed` by whichever process asks first (an insert
+    that does nothing on a conflict, then a read: every process gets the same seed)."""
+    dialect = session.get_bind().dialect.name
+    insert = {'postgresql': postgresql.insert, 'sqlite': sqlite.insert}[dialect]
+    session.execute(insert(DailyDeal.__table__).values(game_id=game_id, day=day, seed=new_seed, created_at=utcnow())
+                    .on_conflict_do_nothing(index_elements=['game_id', 'day']))
+    return session.exec(select(DailyDeal).where(col(DailyDeal.game_id) == game_id, col(DailyDeal.day) == day)).one()
+
+
+def add_daily_try(*, session: Session, attempt: DailyTry) -> DailyTry:
+    """Store a new try; an IntegrityError when this account (or guest) already has one that day."""
+    session.add(attempt)
+    session.flush()
+    return attempt
+
+
+def daily_try_of(*, session: Session, game_id: str, day: date, user_id: int | None = None,
+                 guest: str | None = None) -> DailyTry | None:
+    """An account's try at a day's deal or, with no account, a guest's."""
+    query = select(DailyTry).where(col(DailyTry.game_id) == game_id, col(DailyTry.day) == day)
+    query = query.where(col(DailyTry.user_id) == user_id) if user_id is not None \
+        else query.where(col(DailyTry.guest) == guest, col(DailyTry.user_id).is_(None))
+    return session.exec(query).first()
+
+
+def daily_try_by_id(*, session: Session, try_id: int) -> DailyTry | None:
+    return session.get(DailyTry, try_id)
+
+
+def finish_daily_try(*, session: Session, table_id: str, points: int, at: datetime,
+                     status: str = 'finished') -> bool:
+    """A try's end: its points, once (a try already ended keeps its first result)."""
+    result = session.exec(update(DailyTry).where(col(DailyTry.table_id) == table_id,
+                                                 col(DailyTry.status) == 'playing')
+                          .values(points=points, finished_at=at, status=status)
+                          .execution_options(synchronize_session=False))
+    return result.rowcount == 1
+
+
+def daily_tries(*, session: Session, game_id: str, first_day: date, last_day: date,
+                ranked: bool = True) -> list[DailyTry]:
+    """A game's tries between two days (both included), the accounts' only when `ranked`."""
+    query = select(DailyTry).where(col(DailyTry.game_id) == game_id, col(DailyTry.day) >= first_day,
+                                   col(DailyTry.day) <= last_day)
+    if ranked:
+        query = query.where(col(DailyTry.user_id).is_not(None))
+    return list(session.exec(query.order_by(col(DailyTry.day), col(DailyTry.id))))
+
+
+def open_daily_tries(*, session: Session, before: date) -> list[DailyTry]:
+    """The tries still being played whose day ended before `before`."""
+    return list(session.exec(select(DailyTry).where(col(DailyTry.status) == 'playing', col(DailyTry.day) < before)))
+
+
+def daily_days_of(*, session: Session, user_id: int) -> list[date]:
+    """The days on which an account finished a daily deal, any game, newest first."""
+    return list(session.exec(select(DailyTry.day).where(col(DailyTry.user_id) == user_id,
+                                                        col(DailyTry.status) == 'finished')
+                             .distinct().order_by(col(DailyTry.day).desc())))
+
+
+def is_daily_table(*, session: Session, table_id: str) -> bool:
+    return session.exec(select(DailyTry.id).where(col(DailyTry.table_id) == table_id)).first() is not None

@@ -11,6 +11,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
 from app.tables.table import Table
+from models.db import session_scope
+from models.tables import finish_daily_try
 
 logger = logging.getLogger(__name__)
 
@@ -45,9 +47,23 @@ def record_table(table: Table) -> list[int]:
     outcome = table.state.outcome()
     if outcome is None or table.recorded:
         return []
+    if table.options.daily:
+        end_daily_try(table, outcome.scores, 'finished')
     ids = _record(table, outcome.scores, outcome.winners, abandoned=False)
     table.save_soon()
     return ids
+
+
+def end_daily_try(table: Table, scores: tuple[int, ...], status: str) -> None:
+    """A daily deal's try ends with its person's points (app.daily reads them from the try)."""
+    person = table.person_seats()[0]
+    try:
+        with session_scope() as session:
+            finish_daily_try(session=session, table_id=table.id, points=scores[person],
+                             at=datetime.fromtimestamp(table.clock.wall(), UTC),
+                             status=status)
+    except SQLAlchemyError:   # the try stays open: the day's end scores it from the saved table
+        logger.exception('could not end the daily try of table %s', table.id)
 
 
 def record_abandoned(table: Table) -> list[int]:

@@ -21,15 +21,18 @@ class TableOptions:
     speed: str = 'normal'
     hints: bool = True
     rules: dict[str, Any] = field(default_factory=dict)   # the engine's Rules fields
+    # a daily deal's table (app.daily): its day, 'YYYY-MM-DD'; its game follows the game's daily
+    # format, every hand dealt from the game's own seed
+    daily: str = ''
 
     def to_dict(self) -> dict[str, Any]:
         return {'seats': self.seats, 'level': self.level, 'speed': self.speed, 'hints': self.hints,
-                'rules': dict(self.rules)}
+                'rules': dict(self.rules), **({'daily': self.daily} if self.daily else {})}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> 'TableOptions':
         return cls(seats=int(raw['seats']), level=raw['level'], speed=raw['speed'], hints=bool(raw['hints']),
-                   rules=dict(raw.get('rules', {})))
+                   rules=dict(raw.get('rules', {})), daily=str(raw.get('daily', '')))
 
 
 @dataclass

@@ -37,6 +37,13 @@ logger = logging.getLogger(__name__)
 Subscriber = Callable[[Snapshot], None]   # what one screen may know, after every step
 
 
+def hand_seeds(options: TableOptions, deals: Any) -> Callable[[], str] | None:
+    """Where a table's hands come from: its deals' secret seeds; for a daily deal, None, so the
+    engine draws them from the game's own generator, seeded by the day's seed (app.daily): the
+    same cards for everyone who plays that day."""
+    return None if options.daily else deals.hand_seed
+
+
 class Table:
     def __init__(self, table_id: str, game: GameInfo, options: TableOptions, seats: list[Seat], *,
                  services: TableServices, seed: int, state: Any | None = None, version: int = 0,
@@ -49,7 +56,7 @@ class Table:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
         # the registry checks every rule option: a tampered one raises ValueError here
-        self.rules = game.make_rules(options.rules)
+        self.rules = game.make_rules(options.rules, fixed=dict(game.daily.rules) if options.daily else None)
         # the game's generator draws the first dealer; every hand's seed comes from the deals
         self.state = state if state is not None else self._new_game(dealer=None)
         # every action of this game per deal, what replays its finished hands; None: a game not
@@ -86,7 +93,7 @@ class Table:
 
     def _new_game(self, dealer: int | None) -> Any:
         return self.game.engine_module.new_game(self.rules, len(self.seats), random.Random(self.seed),
-                                                dealer=dealer, hand_seeds=self.deals.hand_seed)
+                                                dealer=dealer, hand_seeds=hand_seeds(self.options, self.deals))
 
     # what a seat may know ------------------------------------------------------
     def view(self, seat: int) -> Any:
@@ -207,6 +214,8 @@ class Table:
         outcome = self.state.outcome()
         if outcome is None:
             raise IllegalAction('game_not_over', 'this game is still being played')
+        if self.options.daily:
+            raise IllegalAction('daily_once', 'a daily deal is played once')
         self.past_games.append({'scores': list(outcome.scores), 'winners': list(outcome.winners)})
         self.seed = self.deals.game_seed()
         self.dealer = (self.dealer + 1) % len(self.seats)
@@ -461,11 +470,11 @@ class Table:
                    raw: dict[str, Any], version: int, *, services: TableServices,
                    appended: list[dict[str, Any]] = ()) -> 'Table':
         """A saved table: its last whole write, with the steps ``appended`` since played on it."""
-        game = GAMES_BY_ID[game_id]
+        game, chosen = GAMES_BY_ID[game_id], TableOptions.from_dict(options)
         raw = rebuilt(game, raw, list(appended), log_length=LOG_LENGTH)
-        return cls(table_id, game, TableOptions.from_dict(options), [Seat.from_dict(seat) for seat in seats],
+        return cls(table_id, game, chosen, [Seat.from_dict(seat) for seat in seats],
                    services=services, seed=int(raw['seed']),
-                   state=game.engine_module.GameState.from_dict(raw['state'], services.deals.hand_seed),
+                   state=game.engine_module.GameState.from_dict(raw['state'], hand_seeds(chosen, services.deals)),
                    version=version, started_at=raw.get('started_at'), pause=raw.get('pause'), log=raw.get('log'),
                    hand_results=raw.get('hand_results'),
                    hand_orders={int(seat): list(order) for seat, order in (raw.get('hand_orders') or {}).items()},
