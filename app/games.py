@@ -17,6 +17,8 @@ What a new game provides, here:
 - ``card_value`` and ``value_header``: what a card is worth, for the rules page's values table;
 - ``coach`` and ``coach_thresholds``: its coach's evaluator (app.coach.core.Evaluator) and
   the points lost from which a choice is labelled, calibrated with app.bench.coach.
+- ``daily``: its daily deal's format (``DailyFormat``: seats, the computers' level, the rules it
+  fixes), described by a catalog key.
 
 and in ``components.games``: its table screen (a ``TableScreen``), the coach's words for its
 options, its log's line for an event, and its board's CSS where the review needs it; plus its
@@ -77,6 +79,20 @@ class RuleOption:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyFormat:
+    """The daily deal's format for a game (app.daily), the same for everyone: you in the first
+    seat against computers at ``level`` in the others, playing at ``speed``, and the engine's
+    ``Rules`` fields the format fixes (e.g. a number of hands), which are not room options.
+    ``about_key``: its words. Its lengths are measured with ``python -m app.bench.daily``."""
+
+    seats: int
+    about_key: str
+    level: str = 'hard'
+    speed: str = 'normal'   # the computers' pace (app.tables.seats.SPEEDS): what makes the format's length
+    rules: tuple[tuple[str, Any], ...] = ()   # pairs: a frozen value; make_rules(fixed=dict(...))
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     id: str                      # URL and storage id: /play/<id>, /reglas/<id>; the engine's GAME_ID
     engine_module: ModuleType    # the rules: GAME_ID, Rules, GameState, new_game, ACTIONS
@@ -94,6 +110,7 @@ class GameInfo:
     value_header: str = 'rules.table.points'          # that table's column, a catalog key
     coach: Evaluator | None = None                    # the coach's evaluator, once the game has one
     coach_thresholds: Thresholds | None = None        # points lost from which the coach labels a choice
+    daily: DailyFormat | None = None                  # its daily deal's format, if it has one
 
     @property
     def engine(self) -> str:
@@ -135,11 +152,13 @@ GAMES: tuple[GameInfo, ...] = (
                       RuleOption('buyback', False, (False, True), 'setup.buyback', help_key='setup.buyback_help')),
              hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
              colour='#1f5f3a', card_value=app.engine.chinchon.card_value, value_header='rules.table.value',
-             coach=app.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0)),
+             coach=app.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0),
+             daily=DailyFormat(4, 'daily.format.chinchon', rules=(('hands', 5),))),
     GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
              ('10c', '11c', '12c', '1c'),
              colour='#b5462b', card_value=app.engine.ronda_robada.card_points,
-             coach=app.coach.ronda_robada.EVALUATOR, coach_thresholds=Thresholds(3.0, 6.0, 12.0)),
+             coach=app.coach.ronda_robada.EVALUATOR, coach_thresholds=Thresholds(3.0, 6.0, 12.0),
+             daily=DailyFormat(2, 'daily.format.ronda-robada')),
     # stock_rebuilds is not a room option: the rules fix it at 10
     GameInfo('continental', app.engine.continental, app.ai.continental, Better.LOWER, 2, 6, 'french108',
              ('7h', '8h', 'JK', '10h'),
@@ -147,7 +166,8 @@ GAMES: tuple[GameInfo, ...] = (
                                  help_key='setup.continental.robo_de_contra_help'),),
              hand_end_events=frozenset({'hand_end'}),
              colour='#2b5fb5', card_value=app.engine.continental.card_points,
-             coach=app.coach.continental.EVALUATOR, coach_thresholds=Thresholds(5.0, 12.0, 25.0)),
+             coach=app.coach.continental.EVALUATOR, coach_thresholds=Thresholds(5.0, 12.0, 25.0),
+             daily=DailyFormat(4, 'daily.format.continental', speed='fast', rules=(('hands', 3),))),
 )
 
 GAMES_BY_ID: dict[str, GameInfo] = {game.id: game for game in GAMES}
