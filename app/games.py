@@ -26,6 +26,7 @@ catalog keys (``game.<id>.name``/``summary``, ...) and its rules text (app/rules
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -129,10 +130,15 @@ class GameInfo:
     def play_path(self) -> str:
         return f'/play/{self.id}'
 
-    def make_rules(self, chosen: Mapping[str, Any] | None = None) -> Any:
+    def make_rules(self, chosen: Mapping[str, Any] | None = None, *, fixed: Mapping[str, Any] | None = None) -> Any:
         """The engine's ``Rules`` for the chosen options (the others at their default).
-        ValueError for an option the game does not have or a value it does not allow."""
-        chosen = dict(chosen or {})
+        ValueError for an option the game does not have or a value it does not allow.
+
+        ``fixed``: fields of the engine's ``Rules`` that are no room option, set by code (the
+        daily deal's short formats: Chinchón's ``hands``, Continental's ``hands``); the engine's
+        ``Rules`` checks their values. A room option is never fixed here: it comes in ``chosen``,
+        checked against the values a room may choose."""
+        chosen, fixed = dict(chosen or {}), dict(fixed or {})
         by_name = {option.name: option for option in self.options}
         unknown = sorted(set(chosen) - set(by_name))
         if unknown:
@@ -140,8 +146,14 @@ class GameInfo:
         for name, value in chosen.items():
             if not by_name[name].allows(value):
                 raise ValueError(f'{self.id}: {name} cannot be {value!r}; allowed: {by_name[name].values}')
+        extras = {f.name for f in dataclasses.fields(self.engine_module.Rules)} - set(by_name)
+        not_extra = sorted(set(fixed) - extras)
+        if not_extra:
+            raise ValueError(f'{self.id}: cannot fix {", ".join(map(str, not_extra))}; '
+                             f'the rules fields beyond the options: {", ".join(sorted(extras)) or "none"}')
+        # the engine's Rules refuses a bad value with a ValueError of its own
         return self.engine_module.Rules(**{option.name: chosen.get(option.name, option.default)
-                                           for option in self.options})
+                                           for option in self.options}, **fixed)
 
 
 # the coach's thresholds are calibrated with app.bench.coach (seeded self-play, per level): see the README

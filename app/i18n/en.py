@@ -451,6 +451,7 @@ MESSAGES: dict[str, str] = {
     'over.reason.last_standing': 'The last player still under the limit.',
     'over.reason.last_standing.you': 'You are the last player still under the limit.',
     'over.reason.fewest_points': 'Everyone left went over in the same hand: fewest points wins.',
+    'over.reason.hands_played': 'All the hands are played: fewest points wins.',
     'over.play_again': 'Play again',
     'over.tally': 'Games won at this table: {tally}',
     'over.change_options': 'Change options',

@@ -456,6 +456,7 @@ MESSAGES: dict[str, str] = {
     'over.reason.last_standing.f': 'Es la última que queda sin pasarse.',
     'over.reason.last_standing.you': 'Eres el último que queda sin pasarse.',
     'over.reason.fewest_points': 'Todos se pasaron en la misma mano: gana quien menos puntos tiene.',
+    'over.reason.hands_played': 'Jugadas todas las manos: gana quien menos puntos tiene.',
     'over.play_again': 'Jugar otra vez',
     'over.tally': 'Partidas ganadas en esta mesa: {tally}',
     'over.change_options': 'Cambiar opciones',

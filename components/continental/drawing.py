@@ -10,7 +10,6 @@ from typing import Any
 
 from app.engine.cards import Card
 from app.engine.continental import contract
-from app.engine.continental.melds import HANDS
 from app.i18n import personal, t
 from components.card import card_html, card_name
 from components.continental import count
@@ -63,7 +62,7 @@ def melds_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int
 def picture(view: Any, names: Sequence[str], reader: int, feminine: Sequence[bool]) -> str:
     """One moment of a hand as the reader saw it, still (the review)."""
     others = others_of(reader, view.seats)
-    title = t('continental.hand_of', hand=view.hand_number, hands=HANDS,
+    title = t('continental.hand_of', hand=view.hand_number, hands=view.rules.hands,
               contract=contract_words(contract(view.hand_number)))
     on_offer = view.offer.card if view.offer else None
     return (seats_html([seat_line(view, seat, names) for seat in others])

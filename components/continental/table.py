@@ -18,7 +18,6 @@ from nicegui import ui
 from app.engine.cards import Card, french_card
 from app.engine.continental import (Discard, DrawStock, GoDown, LayOff, PassOffer, TakeOffer, card_points,
                                     contract, solve)
-from app.engine.continental.melds import HANDS
 from app.i18n import counted, number, personal, t
 from app.tables.port import SeatPort
 from components.card import card_html, the_card
@@ -128,7 +127,7 @@ class ContinentalTable(TableScreen):
 
     def top_texts(self, view: Any) -> list[str]:
         hand = self.hand_number(view)
-        return [t('continental.hand_of', hand=hand, hands=HANDS, contract=contract_words(contract(hand)))]
+        return [t('continental.hand_of', hand=hand, hands=view.rules.hands, contract=contract_words(contract(hand)))]
 
     def counted_hand(self, view: Any) -> int | None:
         return view.last_result['hand'] if view.last_result is not None else None

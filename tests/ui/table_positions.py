@@ -88,16 +88,18 @@ def continental_position(*, hands: list[str], hand_number: int = 1, phase: str =
                          stock: str = '', stock_size: int | None = None, discard: str = '4c',
                          melds: list[tuple[int, str]] | None = None, down: list[bool] | None = None,
                          offer: dict[str, Any] | None = None, robo_de_contra: bool = True,
-                         speed: str = 'slow', seed: int = 3) -> Table:
+                         speed: str = 'slow', seed: int = 3, contracts: int = 7) -> Table:
     """A Continental table (not stored yet) with a person at seat 0 and easy computers in the rest,
     at this position (``continental.from_position``). ``stock`` (its top cards) and ``discard``
     are written bottom to top (the last card is the top); the stock holds every card left, or
     ``stock_size`` cards and the discard pile the others. ``melds`` are (owner, cards) on the
-    table, each player down owning the contract's; ``offer``: discarder, order, passed."""
+    table, each player down owning the contract's; ``offer``: discarder, order, passed.
+    ``contracts``: how many hands the game plays (fewer than 7 only in the daily deal's format)."""
     game = GAMES_BY_ID['continental']
     options = TableOptions(seats=len(hands), level='easy', speed=speed, hints=True,
                            rules={'robo_de_contra': robo_de_contra})
-    state = continental.from_position(game.make_rules(options.rules), hands=hands, hand_number=hand_number,
+    rules = game.make_rules(options.rules, fixed={'hands': contracts})
+    state = continental.from_position(rules, hands=hands, hand_number=hand_number,
                                       phase=phase, turn=turn, stock=stock, stock_size=stock_size, discard=discard,
                                       melds=melds or (), down=down, offer=offer, seed=seed,
                                       hand_seeds=services().deals.hand_seed)

@@ -95,6 +95,12 @@ async def test_passing_moves_the_offer_on(user: User) -> None:
     await user.should_see('Pasas.')
 
 
+async def test_a_game_of_three_contracts_says_which_hand_of_three_it_is(user: User) -> None:
+    table = continental_position(hands=['7s 7h 9d 9h 2c 5s 5h 4d', '3c 4c 5c 6c 8h 8d 10s'], hand_number=2, contracts=3)
+    await open_position(user, table)
+    await user.should_see('Mano 2 de 3')
+
+
 async def test_going_down_groups_are_checked_live_and_the_contract_met_exactly(user: User) -> None:
     # hand 2: you drew and robbed two discards out of turn (7 + 1 + 2 + 2 cards), Lucía holds what was dealt
     table = continental_position(hands=['7s 7h 7d 9c 9d 9h 5h 6h JK JK 8h Kc', '3c 4c 5c 6c 8h 8d 10s'],

@@ -110,7 +110,7 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
     if dealer in out:
         raise ValueError(f'seat {dealer} is out of the game: the deal passes to players still in')
     scores = _scores(scores, seats, rules, out)
-    hand_number = count(hand_number, 'hand_number', 1)
+    hand_number = count(hand_number, 'hand_number', 1, rules.hands or None)   # a game of fixed length ends there
     reshuffles = count(reshuffles, 'reshuffles', 0, MAX_RESHUFFLES)
     if stock_size is not None:
         stock_size = count(stock_size, 'stock_size')
@@ -211,7 +211,10 @@ def _counted(rules: Rules, seats: int, hands: object, discard: str, stock_top: s
     if isinstance(scores, str) or scores is None or len(scores) != seats or \
             any(isinstance(score, bool) or not isinstance(score, int) for score in scores):
         raise ValueError(f'scores: one whole number for each of {seats} seats, not {scores!r}')
-    hand_number = count(hand_number, 'hand_number', 1)
+    hand_number = count(hand_number, 'hand_number', 1, rules.hands or None)
+    if phase == 'buyback' and hand_number == rules.hands:
+        raise ValueError(f'phase buyback: no buy-back is offered after the last hand, and hand {hand_number} is the '
+                         f'last of {rules.hands}')
     state = GameState(rules, seats, rng or random.Random(0), hand_seeds)
     past = _deal_seeds(deal_seeds, hand_number) if deal_seeds is not None else []
     if len(past) != hand_number:

@@ -7,6 +7,9 @@ count ends: every seat that went over and has not bought back yet, asked in turn
 dealer's left, provided at least two players did not go over; the score to come back on is the
 highest among the players still in when the seat answers. The number of decks follows the
 table size at the start (two for 5-6 seats) and does not change when players drop out.
+
+A game of a fixed number of hands (``Rules.hands``, the daily deal's short format) ends after that
+hand's count with the fewest points among the players still in (see ``Rules``).
 """
 from __future__ import annotations
 
@@ -28,17 +31,37 @@ from .view import ChinchonView, HandResult, PastDeal, SeatCount, jsonable
 GAME_ID = 'chinchon'
 HAND_SIZE = 7
 MAX_RESHUFFLES = 2
+MAX_HANDS = 20     # the longest fixed-length game: the daily deal's formats are far shorter
 _PHASE_ACTIONS = {'draw': (DrawStock, DrawDiscard), 'discard': (Discard, Close), 'buyback': (BuyBack,)}
 
 
 @dataclass(frozen=True)
 class Rules:
+    """``limit`` and ``buyback`` are room options (RULES.md). ``hands`` is no room option: code
+    sets it (the daily deal) to play a fixed number of hands, 0 meaning no such limit, the normal
+    game. Then the game also ends once hand number ``hands`` is over, won by the fewest points
+    among the players still in (equal fewest share; reason ``'hands_played'``). Everything else
+    holds as in the normal game: a chinchón wins at once, going over the limit eliminates, and
+    one player left, or nobody, ends it as RULES.md says, earlier or in that last hand.
+
+    Every hand dealt counts, a void one too (the stock ran out a third time): ``hand_number``
+    numbers the deals, void ones included, so the last hand is the one a view calls number
+    ``hands``, the number of deals (and deal seeds) is fixed, and a game cannot go on for ever on
+    void hands. A void last hand ends the game on the scores as they stand. No buy-back is offered
+    after the last hand: a buy-back lets a player come back to play on, and nothing is left to
+    play; it would only bring a player back on the highest score still in, which never beats
+    the fewest."""
+
     limit: int = 100
     buyback: bool = False
+    hands: int = 0
 
     def __post_init__(self) -> None:
         if self.limit not in (100, 50):
             raise ValueError(f'limit must be 100 or 50, not {self.limit!r}')
+        # type() and not isinstance(): True must not pass for 1
+        if type(self.hands) is not int or not 0 <= self.hands <= MAX_HANDS:
+            raise ValueError(f'hands must be a whole number, 0 (no limit) to {MAX_HANDS}, not {self.hands!r}')
 
 
 def new_game(rules: Rules, seats: int, rng: random.Random, dealer: int | None = None,
@@ -255,7 +278,10 @@ class GameState(protocol.GameState):
             closer=None, chinchon=False, void=True, closer_melds=(), seats=shown,
             added=(0,) * self.seats, totals=tuple(self.scores), eliminated=(), bought_back=())
         self._log('void_hand', None, hand=self.hand_number, seed=self.seed)
-        self._deal()   # the same dealer deals again
+        if self._last_hand():   # a void hand counts as played (see Rules)
+            self._hands_played()
+        else:
+            self._deal()   # the same dealer deals again
 
     def _on_close(self, seat: int, action: Close) -> None:
         hand, card = self.hands[seat], action.card
@@ -288,7 +314,7 @@ class GameState(protocol.GameState):
             self.out[s] = True
         if over:
             self._log('eliminated', None, seats=over)
-        if self.rules.buyback and len(players) - len(over) >= 2:
+        if self.rules.buyback and len(players) - len(over) >= 2 and not self._last_hand():
             self.buyback_queue = [s for s in self._seats_after(self.dealer)
                                   if s in over and not self.buyback_used[s]]
         self._continue(players)
@@ -322,9 +348,20 @@ class GameState(protocol.GameState):
         elif not still_in:
             fewest = min(self.scores[s] for s in players)
             self._game_over(tuple(s for s in players if self.scores[s] == fewest), 'fewest_points')
+        elif self._last_hand():
+            self._hands_played()
         else:
             self.dealer = self._next_in(self.dealer)
             self._deal()
+
+    def _last_hand(self) -> bool:
+        """The hand being played (or just counted) is the last of a game of fixed length."""
+        return 0 < self.rules.hands <= self.hand_number
+
+    def _hands_played(self) -> None:
+        still_in = self._in()
+        fewest = min(self.scores[s] for s in still_in)
+        self._game_over(tuple(s for s in still_in if self.scores[s] == fewest), 'hands_played')
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
         self.phase, self.current = 'over', None

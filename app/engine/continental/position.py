@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.engine.cards import HandSeeds, french_deck, new_hand_seed, parse_french
-from app.engine.continental.melds import HANDS, Contract, TableMeld, contract, table_meld
+from app.engine.continental.melds import Contract, TableMeld, contract, table_meld
 from app.engine.continental.state import GameState
 from app.engine.continental.view import Rules
 from app.engine.protocol import Event, Outcome, rng_from_state, rng_state
@@ -83,7 +83,7 @@ def from_position(rules: Rules | str | None = None, *, hands: Mapping[int, str] 
         return from_position(Rules.from_dict(named_values.pop('rules', {})), hand_seeds=hand_seeds, **named_values)
     rules = rules or Rules()
     seats = seat_count(hands, seats, 2, 6, 'Continental')
-    hand_number = count(hand_number, 'hand_number', 1, HANDS)
+    hand_number = count(hand_number, 'hand_number', 1, rules.hands)   # a game of fewer hands ends sooner
     wanted = contract(hand_number)
     history = _history(last_result, outcome, hand_events_from, events, rng, phase)
     if phase == 'over':
@@ -174,8 +174,9 @@ def _over(rules: Rules, seats: int, hands: Any, hand_number: int, dealer: int | 
           hand_scores: Sequence[Sequence[int]] | None, rebuilds: int, hand_seeds: HandSeeds | None,
           deal_seeds: Sequence[str] | None, rng: random.Random | None) -> GameState:
     """A finished game: the last hand's cards, every one named, and the scores of all its hands."""
-    if hand_number != HANDS:
-        raise ValueError(f'phase over: the game ends after hand {HANDS}, not {hand_number}')
+    last = rules.hands
+    if hand_number != last:
+        raise ValueError(f'phase over: the game ends after hand {last}, not {hand_number}')
     named = Named(french_deck(), parse_french)
     table = _melds(melds, seats, named)
     listed = per_seat(hands, seats, 'hands')
@@ -185,15 +186,15 @@ def _over(rules: Rules, seats: int, hands: Any, hand_number: int, dealer: int | 
     pile, top = named.cards(discard, 'the discard pile'), named.cards(stock, 'the stock')
     if named.rest(random.Random(0)):
         raise ValueError('phase over: every card is named, the hands, melds, discard pile and the whole stock')
-    if isinstance(deal_seeds, str) or deal_seeds is None or len(deal_seeds) != HANDS or \
+    if isinstance(deal_seeds, str) or deal_seeds is None or len(deal_seeds) != last or \
             not all(isinstance(s, str) for s in deal_seeds):
-        raise ValueError(f'deal_seeds: the seeds of the {HANDS} hands, as texts, not {deal_seeds!r}')
+        raise ValueError(f'deal_seeds: the seeds of the {last} hands, as texts, not {deal_seeds!r}')
     state = GameState(rules, seats, rng or random.Random(0), hand_seeds)
     state.seeds, state.hand_number = list(deal_seeds), hand_number
     state.dealer, state.turn = seat(0 if dealer is None else dealer, seats, 'dealer'), seat(turn, seats, 'turn')
-    state.hand_scores = _hand_scores(hand_scores, HANDS + 1, seats)
+    state.hand_scores = _hand_scores(hand_scores, last + 1, seats)
     state.hands, state.stock, state.discard, state.melds = held, top, pile, table
-    state.down, state.down_this_turn = _down(down, table, seats, contract(HANDS)), bool(down_this_turn)
+    state.down, state.down_this_turn = _down(down, table, seats, contract(last)), bool(down_this_turn)
     state.rebuilds = count(rebuilds, 'rebuilds', 0, rules.stock_rebuilds or None)
     state.phase, state.offer = 'over', None
     return state

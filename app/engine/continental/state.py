@@ -1,4 +1,5 @@
-"""The Continental state machine: seven hands, the discard offer round, going down, lay-offs.
+"""The Continental state machine: seven hands (or the first ``Rules.hands``), the discard offer
+round, going down, lay-offs.
 
 Deal order (fair deal): hand ``h`` is shuffled from its own seed,
 ``deck = cards.shuffled(cards.french_deck(), seed)``. Cards go one at a time round the table,
@@ -24,7 +25,7 @@ from app.engine.cards import (Card, HandSeeds, commitment, french_card, french_d
                               shuffled)
 from app.engine.continental.actions import (Action, Discard, DrawStock, GoDown, LayOff, PassOffer,
                                             TakeOffer)
-from app.engine.continental.melds import HANDS, TableMeld, card_points, contract, table_meld
+from app.engine.continental.melds import TableMeld, card_points, contract, table_meld
 from app.engine.continental.solver import go_down_options
 from app.engine.continental.view import OfferView, Rules, View
 from app.engine.protocol import Event, IllegalAction, Outcome, PastDeal, rng_from_state, rng_state
@@ -323,12 +324,13 @@ class GameState(protocol.GameState):
         }
         self.offer = None
         self._log('hand_end', None, **self.last_result)
-        if self.hand_number == HANDS:
+        if self.hand_number == self.rules.hands:
             self.phase = 'over'
             totals = self.totals()
             low = min(totals)
             winners = tuple(seat for seat, total in enumerate(totals) if total == low)
-            self._outcome = Outcome(tuple(totals), winners, 'lowest total after 7 hands')
+            hands = self.rules.hands
+            self._outcome = Outcome(tuple(totals), winners, f'lowest total after {hands} hand{"s" * (hands > 1)}')
             self._log('game_over', None, **self._outcome.to_dict())
         else:
             self._deal()
