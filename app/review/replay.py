@@ -38,16 +38,21 @@ class GameMoves:
     dealer: int
     seeds: tuple[str, ...]
     moves: tuple[tuple[Move, ...], ...]
+    daily: bool = False    # a daily deal's game: its format's rules (e.g. its number of hands) apply
 
     @classmethod
     def from_lists(cls, game_id: str, rules: dict[str, Any], seats: int, dealer: int, seeds: Sequence[str],
-                   moves: Sequence[Sequence[Sequence[Any]]]) -> 'GameMoves':
+                   moves: Sequence[Sequence[Sequence[Any]]], *, daily: bool = False) -> 'GameMoves':
         return cls(game_id, dict(rules), seats, dealer, tuple(seeds),
-                   tuple(tuple((int(seat), dict(action)) for seat, action in hand) for hand in moves))
+                   tuple(tuple((int(seat), dict(action)) for seat, action in hand) for hand in moves), daily)
 
     @property
     def game(self) -> GameInfo:
         return GAMES_BY_ID[self.game_id]
+
+    def make_rules(self) -> Any:
+        game = self.game
+        return game.make_rules(self.rules, fixed=dict(game.daily.rules) if self.daily and game.daily else None)
 
     def hands(self) -> int:
         """How many hands can be replayed: finished (their seed is known) and recorded."""
@@ -87,7 +92,7 @@ def replay_hand(source: GameMoves, number: int) -> HandReplay:
     game = source.game
     seeds = iter(source.seeds)
     try:
-        state = game.engine_module.new_game(game.make_rules(source.rules), source.seats, random.Random(0),
+        state = game.engine_module.new_game(source.make_rules(), source.seats, random.Random(0),
                                             dealer=source.dealer, hand_seeds=lambda: next(seeds, NEXT_DEAL))
         for hand in source.moves[:number - 1]:
             for seat, action in hand:

@@ -52,7 +52,7 @@ def table_source(table: Table, seat: int) -> ReviewSource | None:
     deals = view.past_deals
     counted = hand_points(table, view)
     moves = GameMoves.from_lists(table.game.id, table.options.rules, len(table.seats), table.dealer,
-                                 [deal.seed for deal in deals], table.moves)
+                                 [deal.seed for deal in deals], table.moves, daily=bool(table.options.daily))
     names = tuple(None if index == seat else person.name for index, person in enumerate(table.seats))
     return ReviewSource(moves, seat, names, tuple(counted.get(deal.hand_number) for deal in deals), table=table)
 
@@ -73,7 +73,8 @@ def record_source(user_id: int, record_id: int) -> ReviewSource | None:
     rules = detail.options.get('rules') if isinstance(detail.options.get('rules'), dict) else {}
     try:
         moves = GameMoves.from_lists(record.game_id, rules, len(record.seats), replay[0],
-                                     [hand.seed for hand in detail.hands if hand.seed], json.loads(replay[1]))
+                                     [hand.seed for hand in detail.hands if hand.seed], json.loads(replay[1]),
+                                     daily=bool(detail.options.get('daily')))
     except (ValueError, TypeError):   # a stored record this release cannot read: no review
         return None
     if record.game_id not in GAMES_BY_ID:

@@ -387,7 +387,16 @@ class Table:
 
     def _computer_choice(self, seat: int) -> Awaitable[Any]:
         level = self.seats[seat].level or 'normal'
-        return choose(self.thinker, self.game.id, level, f'{self.seed}:{seat}:{self.version}', self.view(seat))
+        return choose(self.thinker, self.game.id, level, self._choice_seed(seat), self.view(seat))
+
+    def _choice_seed(self, seat: int) -> str:
+        """What a computer's choice is drawn from. A daily deal's counts the moves made rather than
+        the version, which other steps move too (a stand-in's note, a count read): the same moves
+        draw the same replies for everyone who plays that day, whatever else went on at the table."""
+        if self.options.daily and self.moves is not None:
+            return f'{self.seed}:{seat}:move {sum(map(len, self.moves))}'
+        return f'{self.seed}:{seat}:{self.version}'
+
 
     def computer_moved(self, seat: int, action: Any) -> None:
         self._step(self._apply(seat, action), start=False)
