@@ -7,6 +7,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlmodel import select
 from nicegui.testing import User
 from people import register_and_log_in, set_browser_clock
 
@@ -102,7 +103,7 @@ async def test_one_try_per_account_even_when_two_start_at_once(database, clock) 
     for worker in workers:
         worker.join()
     with session_scope() as session:
-        ids = [row.id for row in session.query(DailyTry).all()]
+        ids = list(session.exec(select(DailyTry.id)))
     assert len(ids) == 1
     assert {attempt.id for attempt, _ in answers} == set(ids)
     assert sorted(new for _, new in answers) == [False, True]
