@@ -11,3 +11,8 @@ def route_exists(path: str) -> bool:
 
 def rules_path(game_id: str, language: str) -> str:
     return f'/reglas/{game_id}' if language == 'es' else f'/rules/{game_id}'
+
+
+def daily_path(game_id: str, day: str | None = None) -> str:
+    """A game's daily deal today, or a past day's ('YYYY-MM-DD')."""
+    return f'/daily/{game_id}' + (f'/{day}' if day else '')

@@ -8,6 +8,7 @@ from nicegui import app, ui
 
 from app import sessions
 from app.pages import account, export, history, history_game, home, recovery
+from app.pages.daily import register_daily_pages
 from app.pages.review import register_review_pages
 from app.pages.tables import register_table_pages
 from app.pages.rules import register_rules_pages
@@ -30,6 +31,7 @@ def register_pages() -> None:
     ui.page('/history')(history.history_page)
     ui.page('/history/{record_id}')(history_game.game_page)
     register_review_pages()
+    register_daily_pages()
     if os.environ.get('HOD_BENCH') == '1':
         from app.bench.bare_page import bare_button_page
         ui.page('/bench/bare')(bare_button_page)

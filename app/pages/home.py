@@ -24,6 +24,19 @@ def home_page() -> None:
         with ui.element('div').classes('grid gap-4 w-full grid-cols-1 md:grid-cols-3'):
             for game in GAMES:
                 game_card(game)
+        if route_exists('/daily'):
+            daily_card()
+
+
+def daily_card() -> None:
+    """The daily deal's entry: one deal per game a day, the same for everyone."""
+    with ui.card().classes('w-full flex-row flex-wrap items-center gap-3 bg-amber-50').props('data-testid="home-daily"'):
+        ui.icon('today', size='32px').classes('text-[#1f5f3a]')
+        with ui.column().classes('gap-0 flex-1 min-w-[14rem]'):
+            ui.label(t('daily.title')).classes('text-xl font-bold text-[#1f5f3a]').props('role=heading aria-level=2')
+            ui.label(t('daily.home')).classes('text-gray-800')
+        ui.button(t('daily.home_button'), on_click=lambda: ui.navigate.to('/daily')) \
+            .props('unelevated no-caps').mark('home-daily')
 
 
 def game_card(game: GameInfo) -> None:

@@ -30,9 +30,9 @@ def table_review_page(table_id: str, hand: str) -> None:
     seat = None if table is None else table.seat_of(guest_token(), current_user_id())
     source = None if table is None or seat is None else table_source(table, seat)
     game_name = t(table.game.name_key) if table is not None and seat is not None else t('review.title_plain')
-    _review(source, hand, game_name, back=(t('review.back_table'), table_path(table_id)) if seat is not None else None,
-            path=lambda number: table_review_path(table_id, number),
-            playing=table is not None and seat is not None and not table.is_over())
+    show_review(source, hand, game_name, back=(t('review.back_table'), table_path(table_id)) if seat is not None else None,
+                path=lambda number: table_review_path(table_id, number),
+                playing=table is not None and seat is not None and not table.is_over())
 
 
 async def record_review_page(request: Request, record_id: str, hand: str) -> RedirectResponse | None:
@@ -41,13 +41,15 @@ async def record_review_page(request: Request, record_id: str, hand: str) -> Red
         return login_redirect(request)
     source = record_source(account.id, int(record_id)) if NUMBER.fullmatch(record_id) else None
     name = t(source.moves.game.name_key) if source is not None else t('review.title_plain')
-    _review(source, hand, name, back=(t('review.back_record'), f'/history/{record_id}') if source else None,
-            path=lambda number: record_review_path(int(record_id), number), playing=False)
+    show_review(source, hand, name, back=(t('review.back_record'), f'/history/{record_id}') if source else None,
+                path=lambda number: record_review_path(int(record_id), number), playing=False)
     return None
 
 
-def _review(source: ReviewSource | None, raw_hand: str, game_name: str, *, back: tuple[str, str] | None,
-            path, playing: bool) -> None:
+def show_review(source: ReviewSource | None, raw_hand: str, game_name: str, *, back: tuple[str, str] | None,
+                path, playing: bool, refusal: str | None = None) -> None:
+    """A hand of ``source`` from its reader's seat, or (no source, no such hand) why not, in words:
+    ``refusal`` is the catalog key that says so when there is no source."""
     number = int(raw_hand) if NUMBER.fullmatch(raw_hand) else 0
     hand = reviewable(source, number)
     with frame(t('review.title', game=game_name, hand=number) if hand else t('review.title_plain')):
@@ -61,7 +63,7 @@ def _review(source: ReviewSource | None, raw_hand: str, game_name: str, *, back:
             _hand_links(source.hands(), number, path)
         if hand is None:
             ui.status_code(404)
-            _refused(source, number, playing)
+            _refused(source, number, playing, refusal)
             return
         names = [t('table.you') if name is None else (name or t('table.guest')) for name in source.names]
         feminine = [name is not None and name in FEMININE_NAMES for name in source.names]
@@ -81,10 +83,10 @@ def _hand_links(hands: int, current: int, path) -> None:
                 link.classes('bg-[#1f5f3a] text-white').props('aria-current=page')
 
 
-def _refused(source: ReviewSource | None, number: int, playing: bool) -> None:
+def _refused(source: ReviewSource | None, number: int, playing: bool, refusal: str | None = None) -> None:
     """Why there is nothing to review here, in words; nothing of any hand is sent."""
     if source is None:
-        key = 'review.not_yours'
+        key = refusal or 'review.not_yours'
     elif playing and number == source.hands() + 1:
         key = 'review.still_playing'
     else:

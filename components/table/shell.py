@@ -26,6 +26,7 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.i18n import CATALOGS, current_language, language_scope, number, personal, t
+from app.routes import daily_path
 from app.tables.port import SeatPort
 from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
@@ -246,7 +247,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                                                  tone='flat', icon='tips_and_updates')
             sound_switch()
             log_sheet_button(t('table.log_button'), 'log-button', 'history').classes('hod-log-button')
-            if not self.spectator:   # a spectator's game is not theirs to leave
+            if not self.spectator and not self.snap.options.daily:   # a spectator's game is not theirs to leave,
+                # and a daily deal is one try: leaving it is coming back later
                 action_button(t('table.new_game'), 'new-game', self._confirm_new_game, tone='flat', icon='restart_alt')
 
     def _top_html(self, view: Any) -> str:
@@ -269,6 +271,13 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                        tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
                 .classes('text-gray-700 text-center').props('data-testid="tally"')
             if self.spectator:   # a spectator plays no next game here
+                return
+            if self.snap.options.daily:   # one try: its result is on the daily page
+                with ui.row().classes('gap-2'):
+                    ui.button(t('daily.see_result'), icon='leaderboard',
+                              on_click=lambda: ui.navigate.to(daily_path(self.snap.game.id))) \
+                        .props('unelevated no-caps size=lg data-testid="daily-see-result"').mark('daily-see-result')
+                    self._review_link(len(view.past_deals), t('review.open_game'))
                 return
             with ui.row().classes('gap-2'):
                 ui.button(t('over.play_again'), on_click=self.play_again) \
@@ -389,7 +398,9 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         return [t('table.hand_number', hand=self.hand_number(view))]
 
     def game_texts(self) -> list[str]:
-        """'Game 2' once this table plays again (in the top bar)."""
+        """'Daily deal' at a daily table, 'Game 2' once a table plays again (in the top bar)."""
+        if self.snap.options.daily:
+            return [t('daily.table_tag')]
         return [t('table.game_number', game=self.snap.game_number)] if self.snap.game_number > 1 else []
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:
