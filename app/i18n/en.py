@@ -249,6 +249,7 @@ MESSAGES: dict[str, str] = {
     'level.easy': 'Easy',
     'level.normal': 'Normal',
     'level.hard': 'Hard',
+    'level.mixed': 'Mixed levels',   # a game against computers of different levels
     'speed.slow': 'Slow',
     'speed.normal': 'Normal',
     'speed.fast': 'Fast',

@@ -251,6 +251,7 @@ MESSAGES: dict[str, str] = {
     'level.easy': 'Fácil',
     'level.normal': 'Normal',
     'level.hard': 'Difícil',
+    'level.mixed': 'Niveles mezclados',   # a game against computers of different levels
     'speed.slow': 'Lenta',
     'speed.normal': 'Normal',
     'speed.fast': 'Rápida',
