@@ -54,6 +54,7 @@ FREE_FAILURES = {'account': 5, 'browser': 10, 'address': 30}
 FIRST_WAIT = timedelta(seconds=30)
 MAX_WAIT = timedelta(minutes=15)
 FORGET_FAILURES_AFTER = timedelta(hours=1)
+SHARED_KEY = 'account:'   # the key every client that types the username counts against
 
 
 def password_context(**argon2_settings: int) -> CryptContext:
@@ -207,14 +208,18 @@ def sign_in(*, username: str, password: str, client: Client = Client()) -> tuple
     return account, sign_in_ticket(account, client)
 
 
-def open_throttle_keys(session: Session, username: str, client: Client, now: datetime) -> dict[str, int]:
+def open_throttle_keys(session: Session, username: str, client: Client, now: datetime, *,
+                       gated_by_shared: bool = True) -> dict[str, int]:
     """The throttle keys an attempt on `username` from `client` counts against (see `_throttle_keys`),
     or the 'throttled' refusal while one of them is locked. Sign-in and recovery share them: a
-    wrong recovery code is a failed attempt like a wrong password."""
+    wrong recovery code is a failed attempt like a wrong password. Recovery passes
+    `gated_by_shared=False`: the account's key, which anybody who types the name fills, then counts
+    the attempt but does not refuse it; only the client's own keys do (see `app.recovery`)."""
     known = client.device is not None and is_known_device(
         session=session, token_hash=sessions.digest(client.device), username=username)
     keys = _throttle_keys(username, client, known_device=known)
-    locked = locked_throttles(session=session, keys=list(keys), now=now)
+    gates = [key for key in keys if gated_by_shared or not key.startswith(SHARED_KEY)]
+    locked = locked_throttles(session=session, keys=gates, now=now)
     if locked:
         raise _throttled(max(_aware(throttle.locked_until) for throttle in locked) - now)
     return keys
@@ -232,7 +237,7 @@ def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict
     or an attacker in it) keeps the owner out, and dropping its other cookies does not reset the count."""
     if known_device and client.device:
         return {f'device:{sessions.digest(client.device)[:64]}': FREE_FAILURES['browser']}
-    keys = {f'account:{username_key(username)[:100]}': FREE_FAILURES['account']}
+    keys = {f'{SHARED_KEY}{username_key(username)[:100]}': FREE_FAILURES['account']}
     if client.browser:
         keys[f'browser:{client.browser[:100]}'] = FREE_FAILURES['browser']
     if client.address:

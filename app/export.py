@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 
@@ -25,7 +26,8 @@ from app.i18n import translate
 
 FORMAT = 'house-of-decks-history/1'
 MOST_SEATS = max(game.max_seats for game in GAMES)
-FORMULA_STARTS = ('=', '+', '-', '@', '\t', '\r')
+FORMULA_SIGNS = ('=', '+', '-', '@')
+CONTROL_STARTS = ('\t', '\r')
 
 
 def filename(extension: str, when: datetime) -> str:
@@ -117,5 +119,10 @@ def _rows(rows: list[list[object]]) -> str:
 
 def _inert(cell: object) -> object:
     """A text cell a spreadsheet would run as a formula (a name another player chose: '=HYPERLINK(…)')
-    starts with an apostrophe instead (OWASP's CSV injection advice); numbers stay numbers."""
-    return f"'{cell}" if isinstance(cell, str) and cell[:1] in FORMULA_STARTS else cell
+    starts with an apostrophe instead (OWASP's CSV injection advice); numbers stay numbers. Spreadsheets
+    skip leading spaces and read fullwidth signs ('＝', '＋') as the signs, so the sign is looked for
+    after both: NFKC folds those to ASCII, and Unicode spaces (no-break, ideographic) are stripped."""
+    if not isinstance(cell, str):
+        return cell
+    looks_like = unicodedata.normalize('NFKC', cell).lstrip()
+    return f"'{cell}" if cell.startswith(CONTROL_STARTS) or looks_like.startswith(FORMULA_SIGNS) else cell

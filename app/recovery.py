@@ -11,10 +11,16 @@ chance, shown in two groups of five. Typing is forgiving: case, spaces and dashe
 Stored is an HMAC-SHA256 of the account id and the code, keyed with a key derived from the site's
 storage secret, which lives outside the database. Why a fast keyed hash and not argon2 like the
 passwords: a code is random and long (nobody picks it, there is no dictionary to try), guessing
-online is throttled like signing in (5 free tries per account, then waits that double), and a
-copy of the database alone cannot be searched offline without the key. A keyed hash also lets the
-code be found by its hash, so that using it is one conditional DELETE: of two attempts with the
-same code at the same moment, exactly one gets through. Changing STORAGE_SECRET voids every code.
+online is throttled like signing in (free tries, then waits that double), and a copy of the
+database alone cannot be searched offline without the key. A keyed hash also lets the code be
+found by its hash, so that using it is one conditional DELETE: of two attempts with the same code
+at the same moment, exactly one gets through. Changing STORAGE_SECRET voids every code.
+
+Whom the throttle stops: the client that guesses. Its own counts (browser, address, or a device
+the account knows) refuse it once used up, a right code included. The account's count, which
+anybody who types the username fills, counts every wrong code (a wrong code past its free tries
+reads "wait", and sign-in from a new browser waits too) but never refuses a code: otherwise five
+wrong codes typed by a stranger would keep the owner out of the one way back into the account.
 
 No page and no NiceGUI here: the pages call these in a worker thread (the new password's hash is slow).
 """
@@ -93,7 +99,7 @@ def recover(*, username: str, code: str, new_password: str, confirmation: str, n
     now = (now or utcnow()).astimezone(UTC)
     with database_guard():
         with session_scope() as session:
-            keys = accounts.open_throttle_keys(session, username, client, now)
+            keys = accounts.open_throttle_keys(session, username, client, now, gated_by_shared=False)
             user = get_user_by_username(session=session, username=username)
             account = Account.of(user) if user is not None else None
         # hashed outside any transaction, and for an unknown name too: the answer takes as long

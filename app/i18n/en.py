@@ -6,6 +6,10 @@ MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada and Continental in your browser',
     'site.description': 'Play Chinchón, Ronda Robada and Continental against the computer, right away and without signing up.',
+    'site.short_name': 'House Of Decks',
+    'offline.title': 'You are offline',
+    'offline.body': 'Games are played on the server: once you are back online, carry on where you left off.',
+    'offline.retry': 'Try again',
     'nav.home': 'Home',
     'nav.games': 'Games',
     'nav.rules': 'Rules',
@@ -249,6 +253,7 @@ MESSAGES: dict[str, str] = {
     'level.easy': 'Easy',
     'level.normal': 'Normal',
     'level.hard': 'Hard',
+    'level.mixed': 'Mixed levels',   # a game against computers of different levels
     'speed.slow': 'Slow',
     'speed.normal': 'Normal',
     'speed.fast': 'Fast',

@@ -7,6 +7,10 @@ MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada y Continental en tu navegador',
     'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental contra la máquina, al momento y sin registrarte.',
+    'site.short_name': 'House Of Decks',
+    'offline.title': 'No tienes conexión',
+    'offline.body': 'Las partidas se juegan en el servidor: cuando vuelvas a tener conexión, sigue donde lo dejaste.',
+    'offline.retry': 'Reintentar',
     'nav.home': 'Inicio',
     'nav.games': 'Juegos',
     'nav.rules': 'Reglas',
@@ -251,6 +255,7 @@ MESSAGES: dict[str, str] = {
     'level.easy': 'Fácil',
     'level.normal': 'Normal',
     'level.hard': 'Difícil',
+    'level.mixed': 'Niveles mezclados',   # a game against computers of different levels
     'speed.slow': 'Lenta',
     'speed.normal': 'Normal',
     'speed.fast': 'Rápida',

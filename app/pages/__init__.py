@@ -6,7 +6,7 @@ import os
 
 from nicegui import app, ui
 
-from app import sessions
+from app import installable, sessions
 from app.pages import account, export, history, history_game, home, recovery
 from app.pages.daily import register_daily_pages
 from app.pages.review import register_review_pages
@@ -17,6 +17,7 @@ from components.card import register_card_routes
 
 def register_pages() -> None:
     register_card_routes()
+    installable.register()   # the manifest, the service worker, its offline page and the icons
     ui.page('/')(home.home_page)
     register_rules_pages()
     register_table_pages()

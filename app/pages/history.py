@@ -68,7 +68,7 @@ async def history_page(request: Request) -> RedirectResponse | None:
             with chart_card(t('history.chart.by_level'), 'lg:col-span-2'):
                 by_level = sorted(history.totals_by_level(user_id=account.id, game_id=game_id),
                                   key=lambda group: (LEVEL_ORDER.get(group.key, len(LEVEL_ORDER)), group.key))
-                ui.echart(win_rate_options([(level_name(g.key), g) for g in by_level])) \
+                ui.echart(win_rate_options([(level_title(g.key), g) for g in by_level])) \
                     .classes('w-full h-56').mark('chart-by-level')
             with chart_card(t('history.chart.accuracy'), 'lg:col-span-3'):
                 accuracy = history.accuracy_timeline(user_id=account.id, game_id=game_id)
@@ -243,7 +243,14 @@ def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
 
 
 def level_name(level: str) -> str:
+    """A computer's level inside a sentence ("contra: fácil, difícil")."""
     key = f'history.level.{level}'
+    return t(key) if key in CATALOGS[current_language()] else level
+
+
+def level_title(level: str) -> str:
+    """A level on its own, as the setup page names it ("Difícil"): a chart's label."""
+    key = f'level.{level}'
     return t(key) if key in CATALOGS[current_language()] else level
 
 

@@ -28,6 +28,12 @@ MOMENTS_CSS = '''
 @media (prefers-reduced-motion: reduce) { .hod-banner { animation: hod-banner-still 3.2s step-end forwards; } }
 @keyframes hod-banner-still { 100% { visibility: hidden; } }
 @media (max-width: 640px) { .hod-banner { font-size: 16px; padding: 8px 14px; } }
+/* a count (or the game's end) takes the felt's whole middle, and its banner comes with it (a close):
+   the banner then takes its own row of the column, under the count and above the tips, instead of
+   lying over the count's cards and its button */
+.hod-fit:is([data-phase=count], [data-phase=over]) > .hod-felt > .hod-banner-slot { position: static; order: 1; }
+.hod-fit:is([data-phase=count], [data-phase=over]) > .hod-felt > .hod-banner-slot:empty { display: none; }
+.hod-fit:is([data-phase=count], [data-phase=over]) > .hod-felt > .hod-tips-slot { order: 2; }
 /* the card that has just changed: your drawn card, the discard pile's new top */
 .hod-slot.hod-fresh .hod-card, .hod-pile[data-fresh] > :first-child .hod-card { outline: 3px solid #7dd3fc;
   outline-offset: 2px; box-shadow: 0 0 14px rgba(125,211,252,.8); }

@@ -102,10 +102,31 @@ def test_wrong_codes_are_throttled_like_wrong_passwords_and_an_unknown_name_read
     code = recovery.new_codes(account.id)[0]
     assert attempt(code, username='Nobody') == 'account.error.recovery_failed'
     free = accounts.FREE_FAILURES['account']
-    results = [attempt('ABCDE-FGHJK', client=Client(browser=f'b{n}')) for n in range(free)]
-    assert results == ['account.error.recovery_failed'] * (free - 1) + ['account.error.throttled']
-    assert attempt(code, client=Client(browser='another')) == 'account.error.throttled'   # even the right one waits
+    results = [attempt('ABCDE-FGHJK', client=Client(browser=f'b{n}')) for n in range(free + 1)]
+    assert results == ['account.error.recovery_failed'] * (free - 1) + ['account.error.throttled'] * 2
     # the lock is the sign-in's: the password waits too
     with pytest.raises(AccountError, match='throttled'):
         authenticate(username='Ana', password=PASSWORD)
     assert recovery.codes_left(account.id) == 10
+
+
+def test_wrong_codes_typed_by_others_never_keep_the_owner_and_a_right_code_out():
+    account = register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    code = recovery.new_codes(account.id)[0]
+    for n in range(accounts.FREE_FAILURES['account'] * 3):   # anybody may type Ana's name
+        attempt('ABCDE-FGHJK', client=Client(browser=f'guesser {n}', address='203.0.113.9'))
+    owner = Client(browser='a new phone', address='198.51.100.7')
+    assert attempt(code, client=owner) == 'ok'
+    assert recovery.codes_left(account.id) == 9
+    assert authenticate(username='Ana', password=NEW).id == account.id   # and the account's lock is forgiven
+
+
+def test_the_browser_that_guesses_waits_even_when_it_hits_a_right_code():
+    account = register(username='Ana', password=PASSWORD, confirmation=PASSWORD)
+    code = recovery.new_codes(account.id)[0]
+    guesser = Client(browser='guesser')
+    results = [attempt('ABCDE-FGHJK', client=guesser) for _ in range(accounts.FREE_FAILURES['browser'])]
+    assert results[-1] == 'account.error.throttled'
+    assert attempt(code, client=guesser) == 'account.error.throttled'   # its own lock: no code is even looked at
+    assert recovery.codes_left(account.id) == 10
+    assert attempt(code, client=Client(browser='the owner')) == 'ok'

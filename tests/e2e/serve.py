@@ -38,6 +38,9 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
                                         pile_sizes=[11, 3], current=1, last_runner=0, speed='fast'),
         # Lucía draws from an empty stock that has been rebuilt once already: its last rebuild
         'last-rebuild': lambda: chinchon_position(seats=2, stock_size=0, reshuffles=1, current=1, speed='fast'),
+        # Lucía draws the two of cups and closes with every card joined: her banner and the count at once
+        'close': lambda: chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
+                                           stock_top='2c', current=1, dealer=0, speed='fast'),
     }
 
     @app.post(DEALS_ROUTE)

@@ -3,7 +3,9 @@ reading of the log (serve.py's ``/test-table?position=...`` starts from the mome
 and sounds only once the page has been used, unless muted."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import pytest
+
+from playwright.sync_api import Browser, Page, expect
 
 from test_table_fits_browser import autoplay
 
@@ -21,6 +23,28 @@ def test_the_stocks_last_rebuild_is_announced(page: Page) -> None:
     banner = page.get_by_test_id('banner')
     expect(banner).to_have_attribute('data-kind', 'last-rebuild', timeout=20000)
     expect(banner).to_have_text('Última vuelta del mazo')
+
+
+BOXES = """() => Object.fromEntries(['banner', 'count'].map((id) => {
+  const box = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+  return [id, [box.left, box.top, box.right, box.bottom]]; }))"""
+
+
+@pytest.mark.parametrize('width, height', [(390, 844), (360, 740), (1280, 800)])
+def test_a_close_banner_leaves_the_count_readable(browser: Browser, base_url: str, width: int, height: int) -> None:
+    context = browser.new_context(base_url=base_url, viewport={'width': width, 'height': height}, locale='es-ES')
+    page = context.new_page()
+    page.goto('/test-table?position=close')   # Lucía draws and closes: her banner and the count come together
+    banner = page.get_by_test_id('banner')
+    expect(banner).to_have_attribute('data-kind', 'close', timeout=20000)
+    expect(banner).to_have_text('Lucía cierra')
+    expect(page.get_by_test_id('count')).to_be_visible()
+    boxes = page.evaluate(BOXES)
+    (b_left, b_top, b_right, b_bottom), (c_left, c_top, c_right, c_bottom) = boxes['banner'], boxes['count']
+    apart = b_right <= c_left or c_right <= b_left or b_bottom <= c_top or c_bottom <= b_top
+    assert apart, f'the banner {boxes["banner"]} covers the count {boxes["count"]}'
+    expect(banner).to_be_in_viewport()
+    context.close()
 
 
 # counts every AudioContext the page makes and every sound it starts, and those made before the

@@ -12,6 +12,8 @@ from people import new_account, sign_in_by_ticket
 from seams import until
 
 from app import history
+from app.accounts import get_account
+from app.export import history_csv
 from app.history import SeatResult, record_finished_game
 from app.i18n import CATALOGS
 
@@ -125,3 +127,19 @@ def test_a_long_history_is_read_in_batches_and_every_game_comes_once() -> None:
     games = list(history.every_game(user_id=ana, batch=3))
     assert [game.record.id for game in games] == ids
     assert [game.hands[0].seed for game in games] == [f's{n}' for n in range(7)]
+
+
+@pytest.mark.parametrize('name', [' =1+1', '  +1', '\u00a0-1', '\u3000@SUM(A1)', '＝1+1', '＋1', '－1', '＠SUM(A1)',
+                                  '﹦1+1', '\t=1+1', '\r=1+1', '\tplain'])
+def test_no_name_in_the_csv_starts_a_formula_however_it_is_disguised(name: str) -> None:
+    """A spreadsheet skips leading spaces and reads fullwidth signs as the signs themselves (OWASP):
+    a name that only looks like text must start with the apostrophe too."""
+    ana = new_account('Ana')
+    record_finished_game(user_id=ana, game_id='chinchon', options={}, started_at=START, ended_at=START,
+                         hands_played=1, deal_commitments=[('c', 's')], hand_points=[[-3, 0]],
+                         seats=[SeatResult('Ana', True, -3, 1, True, 'Ana'), SeatResult(name, False, 0, 2, False, name)])
+    text = ''.join(history_csv(get_account(ana), 'en'))
+    row = next(csv.DictReader(io.StringIO(text[1:])))
+    assert row[CATALOGS['en']['export.col.seat'].format(n=2)] == "'" + name
+    assert row[CATALOGS['en']['export.col.seat'].format(n=1)] == 'Ana'
+    assert row[CATALOGS['en']['export.col.seat_points'].format(n=1)] == '-3'    # numbers stay numbers

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from nicegui.testing import User
-from people import PASSWORD, log_in_and_see_history, new_account, set_browser_clock
+from people import PASSWORD, log_in, log_in_and_see_history, new_account, set_browser_clock
 from seams import sees
 
 from app.history import SeatResult, record_finished_game
@@ -62,7 +62,7 @@ async def test_recorded_games_show_with_their_figures(user: User) -> None:
     for marker in ('chart-timeline', 'chart-by-game', 'chart-by-level'):
         await user.should_see(marker=marker)
     by_level = user.find(marker='chart-by-level').elements.pop().options
-    assert by_level['xAxis']['data'] == ['fácil', 'difícil']
+    assert by_level['xAxis']['data'] == ['Fácil', 'Difícil']   # as the setup page names them
     assert [bar['value'] for bar in by_level['series'][0]['data']] == [0, 60]
     timeline = user.find(marker='chart-timeline').elements.pop().options
     assert [point[1] for point in timeline['series'][0]['data']] == [12, 80, 31, 45]
@@ -130,6 +130,26 @@ async def test_history_speaks_english_too(user: User) -> None:
     for text in (EN['history.chart.timeline'], EN['history.win_rate'], '50%', '21.5', 'Games (2)', 'May 1, 2026, 22:00'):
         await user.should_see(text)
     await user.should_not_see(ES['history.win_rate'])
+
+
+@pytest.mark.parametrize('language, names', [('es', ['Fácil', 'Difícil', 'Niveles mezclados']),
+                                             ('en', ['Easy', 'Hard', 'Mixed levels'])])
+async def test_the_level_chart_names_the_levels_as_the_setup_page_does(user: User, language: str,
+                                                                        names: list[str]) -> None:
+    if language == 'en':
+        user.http_client.headers['Accept-Language'] = 'en-US,en;q=0.9'
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0, level='easy')
+    play(ana, 'chinchon', 31, won=False, minutes_later=5, level='hard')
+    ended = START + timedelta(minutes=10)
+    record_finished_game(user_id=ana, game_id='chinchon', options={}, started_at=START, ended_at=ended, hands_played=3,
+                         seats=[SeatResult('Ana', True, 20, 1, True), SeatResult('easy', False, 50, 2, False),
+                                SeatResult('hard', False, 60, 3, False)])
+    await log_in(user, 'Ana')
+    await sees(user, CATALOGS[language]['nav.history'])
+    await user.open('/history')
+    await user.should_see(marker='chart-by-level')
+    assert user.find(marker='chart-by-level').elements.pop().options['xAxis']['data'] == names
 
 
 async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) -> None:

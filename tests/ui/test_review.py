@@ -9,14 +9,19 @@ import re
 
 import pytest
 from nicegui.testing import User
-from people import log_in_and_see_history, new_account
-from seams import sees
+from people import log_in_and_see_history, new_account, sign_in_by_ticket
+from seams import sees, until
 from test_whole_games import as_the_normal_player, go_on, sit_at
 
+from app.games import GAMES_BY_ID
 from app.i18n import CATALOGS
 from app.review.sources import record_source, table_source
 from app.tables import registry
+from app.tables.registry import add_table, new_table
+from app.tables.room import Room
+from app.tables.seats import Seat, TableOptions
 from app.tables.table import Table
+from app.tables.worker import computer_choice
 from leaks import cards_in, codes, known_in_review, shown_codes
 from screen import one
 
@@ -170,3 +175,35 @@ async def test_an_accounts_review_is_kept_in_its_history(user: User, create_user
     await log_in_and_see_history(luis, 'Luis')
     response = await luis.http_client.get(f'/history/{record}/review/1')
     assert response.status_code == 404 and ES['review.not_yours'] in response.text and not codes(response.text)
+
+
+
+@pytest.mark.usefixtures('fresh_accounts')
+async def test_at_a_room_each_person_reviews_the_hand_from_their_own_seat(user: User, create_user) -> None:
+    """Ana and Luis at one table: each reader's review, at the table and in the history, shows the
+    reader's own cards, never the first person's."""
+    ana_id = await sign_in_by_ticket(user, 'Ana')
+    luis = create_user()
+    luis_id = await sign_in_by_ticket(luis, 'Luis')
+    options = TableOptions(seats=2, level='normal', speed='instant', hints=True, rules={})
+    table = new_table(GAMES_BY_ID['ronda-robada'], options,
+                      [Seat('person', name='Ana', user_id=ana_id), Seat('person', name='Luis', user_id=luis_id)])
+    table.room = Room(invite='x' * 22, started=True)
+    add_table(table)
+    dealt = {seat: sorted(map(str, table.view(seat).hand)) for seat in (0, 1)}
+    assert dealt[0] != dealt[1]
+    while not table.is_over():    # each plays as the normal computer would, through the table
+        seat = table.state.current_seat
+        table.act(seat, computer_choice('ronda-robada', 'normal', f'person:{table.version}', table.view(seat)),
+                  table.version)
+        await table.settle()
+    await until(lambda: table.recorded)
+    for person, seat in ((luis, 1), (user, 0)):
+        await person.open(f'/table/{table.id}/review/1')
+        await sees(person, marker='replay')
+        assert sorted(hand_shown(person)) == dealt[seat]
+        await person.open('/history')
+        record = int(person.find(marker='game-link').elements.pop().props['href'].rsplit('/', 1)[1])
+        await person.open(f'/history/{record}/review/1')
+        await sees(person, marker='replay')
+        assert sorted(hand_shown(person)) == dealt[seat]

@@ -1,0 +1,64 @@
+"""The site installs as an app in a real Chromium: every page links its manifest (served as one,
+with its icons), the service worker registers for the whole site, keeps static files only, and
+a page that cannot load for want of a connection shows the offline page in the browser's language."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from app.i18n import CATALOGS
+
+CACHED = """async () => { const urls = [];
+  for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys())
+    urls.push(new URL(request.url).pathname);
+  return urls; }"""
+
+
+def png_size(body: bytes) -> tuple[int, int]:
+    assert body[:8] == b'\x89PNG\r\n\x1a\n'
+    return struct.unpack('>II', body[16:24])
+
+
+@pytest.mark.parametrize('locale, language', [('es-ES', 'es'), ('en-US', 'en')])
+def test_the_site_installs_and_a_page_offline_says_so_in_your_language(browser: Browser, base_url: str,
+                                                                        locale: str, language: str) -> None:
+    context = browser.new_context(base_url=base_url, locale=locale)
+    page = context.new_page()
+    page.goto('/')
+    href = page.locator('link[rel=manifest]').get_attribute('href')
+    response = page.request.get(href)
+    assert response.ok and response.headers['content-type'].startswith('application/manifest+json')
+    manifest = response.json()
+    assert manifest['name'] == 'House Of Decks' and manifest['short_name'] and manifest['start_url'] == '/'
+    assert manifest['theme_color'] == page.locator('meta[name=theme-color]').get_attribute('content')
+    sizes = set()
+    for icon in manifest['icons']:
+        image = page.request.get(icon['src'])
+        assert image.ok and image.headers['content-type'] == 'image/png'
+        width, height = png_size(image.body())
+        assert f'{width}x{height}' == icon['sizes']
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    # the worker takes the whole site and is running
+    scope = page.evaluate('async () => (await navigator.serviceWorker.ready).scope')
+    assert scope == f'{base_url}/'
+    page.reload()   # now a page under the worker: its static files pass through it
+    page.wait_for_function('navigator.serviceWorker.controller !== null')
+    kept = page.evaluate(CACHED)
+    assert '/offline.html' in kept and any(path.endswith('icon-512.png') for path in kept)
+    assert all(path.startswith(('/static/', '/_nicegui/')) and '/static/' in path or path == '/offline.html'
+               for path in kept), f'the worker kept what is no static file: {kept}'
+    # without a connection a page shows the offline page, in the browser's language
+    context.set_offline(True)
+    page.goto('/play/chinchon')
+    words = CATALOGS[language]
+    expect(page.get_by_test_id('offline')).to_be_visible()
+    expect(page.locator('h1')).to_have_text(words['offline.title'])
+    expect(page.get_by_text(words['offline.body'])).to_be_visible()
+    assert page.evaluate('document.documentElement.lang') == language
+    context.set_offline(False)
+    page.goto('/play/chinchon')   # back online: the site itself again
+    expect(page.get_by_test_id('offline')).to_have_count(0)
+    context.close()
