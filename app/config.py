@@ -65,3 +65,10 @@ def allowed_origins() -> list[str] | None:
     """The origins a page's socket may come from; None: the one the request itself names."""
     origins = [origin.strip().rstrip('/') for origin in os.environ.get('ALLOWED_ORIGINS', '').split(',')]
     return [origin for origin in origins if origin] or None
+
+
+def socket_budget() -> tuple[float, float]:
+    """Events one page's socket may send at once, and a second after that (app/sockets.py):
+    HOD_SOCKET_BURST (60) and HOD_SOCKET_RATE (20). A person clicks far less; past it the socket
+    is disconnected."""
+    return float(os.environ.get('HOD_SOCKET_BURST', '60')), float(os.environ.get('HOD_SOCKET_RATE', '20'))
