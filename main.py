@@ -9,7 +9,7 @@ os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui')
 
 from nicegui import app, run, ui  # noqa: E402
 
-from app import cluster  # noqa: E402
+from app import cluster, limits  # noqa: E402
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
 from app.tables import registry  # noqa: E402
@@ -21,6 +21,8 @@ init_db()
 if get_engine().dialect.name != 'sqlite':
     # a save to PostgreSQL is a round trip: it waits on a thread, and the loop serves the screens
     registry.configure(writer=ThreadWriter())
+    # several processes may share it: the deal limits are counted there, not in each process
+    limits.count_in_database()
 register_pages()
 security.install()          # security headers on every response; idle browsers' storage forgotten
 logs.install()              # what a page's socket (or its failures) may write to the log: a few short lines
