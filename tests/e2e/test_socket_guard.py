@@ -6,6 +6,7 @@ The server gets a budget that never refills (HOD_SOCKET_RATE=0): a socket has ex
 ``BURST`` events, whatever the machine's speed, so no test depends on time."""
 from __future__ import annotations
 
+import asyncio
 import socket
 import tempfile
 import urllib.request
@@ -70,18 +71,12 @@ def test_a_flooding_socket_is_cut_off_and_another_page_plays_on(server) -> None:
             for _ in range(100):                      # and on: the first one past it cuts the socket
                 if flood.sio.connected:
                     await flood.sio.emit('event', nothing)
-            await asyncio_wait(flood.disconnected)
+            await asyncio.wait_for(flood.disconnected.wait(), HANG_GUARD)
             before = lucia.version
             await lucia.handled(lucia.event(lucia.find('stock'), 'click', before))
             await lucia.until(lambda: lucia.version > before and lucia.phase == 'discard')
 
     run(scene())
-
-
-async def asyncio_wait(event) -> None:
-    import asyncio
-
-    await asyncio.wait_for(event.wait(), HANG_GUARD)
 
 
 def aborted_post(address: tuple[str, int], query: str) -> None:
