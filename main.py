@@ -1,7 +1,7 @@
 """House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
 import os
 
-from app import config, logs, security, serving
+from app import config, logs, security, serving, sockets
 
 security.private_files()   # before anything is written: the secret, SQLite and NiceGUI's storage are 0600
 # NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
@@ -9,7 +9,7 @@ os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui')
 
 from nicegui import app, run, ui  # noqa: E402
 
-from app import cluster  # noqa: E402
+from app import cluster, limits  # noqa: E402
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
 from app.tables import registry  # noqa: E402
@@ -21,9 +21,12 @@ init_db()
 if get_engine().dialect.name != 'sqlite':
     # a save to PostgreSQL is a round trip: it waits on a thread, and the loop serves the screens
     registry.configure(writer=ThreadWriter())
+    # several processes may share it: the deal limits are counted there, not in each process
+    limits.count_in_database()
 register_pages()
 security.install()          # security headers on every response; idle browsers' storage forgotten
-logs.install()              # what a page's socket may write to the log: one short line, a few a minute
+logs.install()              # what a page's socket (or its failures) may write to the log: a few short lines
+sockets.install()           # a page's events from its own sockets only, a budget per socket
 # the computer players think in worker processes (Table._bot_action): started fresh, as NiceGUI
 # advises, not forked from a server that runs threads
 run.process_pool_start_method = 'spawn'

@@ -37,6 +37,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
 from app import sessions
+from app.limits import address_key
 from models.db import session_scope
 from models.tables import (User, clear_login_throttles, count_login_failure, create_user, delete_user,
                            forget_login_failures, get_user, get_user_by_username, is_known_device,
@@ -240,8 +241,9 @@ def _throttle_keys(username: str, client: Client, *, known_device: bool) -> dict
     keys = {f'{SHARED_KEY}{username_key(username)[:100]}': FREE_FAILURES['account']}
     if client.browser:
         keys[f'browser:{client.browser[:100]}'] = FREE_FAILURES['browser']
-    if client.address:
-        keys[f'address:{client.address[:100]}'] = FREE_FAILURES['address']
+    address = address_key(client.address)   # an IPv6 address by its /64
+    if address:
+        keys[f'address:{address[:100]}'] = FREE_FAILURES['address']
     return keys
 
 

@@ -8,9 +8,13 @@ ALLOWED_ORIGINS     the origins a page's socket may come from, comma-separated (
                     rewrites the Host: its public address, e.g. https://houseofdecks.example);
                     default: the site's own, as the request's Host (and X-Forwarded-Host) names it
 HOD_HEADER_TIMEOUT, HOD_MOST_CONNECTIONS   bounds on connections (app/serving.py)
+FORWARDED_ALLOW_IPS the proxies whose X-Forwarded-For names the client (comma-separated addresses
+                    or networks, or *); default 127.0.0.1,::1: nginx on this machine
+HOD_SOCKET_BURST, HOD_SOCKET_RATE   events a page's socket may send at once and a second (app/sockets.py)
 """
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -65,3 +69,28 @@ def allowed_origins() -> list[str] | None:
     """The origins a page's socket may come from; None: the one the request itself names."""
     origins = [origin.strip().rstrip('/') for origin in os.environ.get('ALLOWED_ORIGINS', '').split(',')]
     return [origin for origin in origins if origin] or None
+
+
+def socket_budget() -> tuple[float, float]:
+    """Events one page's socket may send at once, and a second after that (app/sockets.py):
+    HOD_SOCKET_BURST (60) and HOD_SOCKET_RATE (20). A person clicks far less; past it the socket
+    is disconnected."""
+    return float(os.environ.get('HOD_SOCKET_BURST', '60')), float(os.environ.get('HOD_SOCKET_RATE', '20'))
+
+
+def forwarded_allow_ips() -> str:
+    """The proxies trusted to name the client in X-Forwarded-For (uvicorn's forwarded_allow_ips):
+    FORWARDED_ALLOW_IPS, by default this machine only. Every per-address limit counts the address
+    they name, so in the multi-machine recipe it is the nginx machine's address. uvicorn silently
+    takes an entry it cannot read as a name no peer ever has (and so trusts nobody): such an entry
+    stops the start instead."""
+    value = os.environ.get('FORWARDED_ALLOW_IPS', '127.0.0.1,::1').strip()
+    for entry in (part.strip() for part in value.split(',')):
+        if entry == '*':
+            continue
+        try:   # read as uvicorn reads it: a network when it has a /, else one address
+            ipaddress.ip_network(entry) if '/' in entry else ipaddress.ip_address(entry)
+        except ValueError:
+            raise SystemExit(f'FORWARDED_ALLOW_IPS: {entry!r} is not an IP address or network '
+                             '(e.g. 10.0.0.10 or 10.0.0.0/24)') from None
+    return value

@@ -19,6 +19,8 @@ from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from app import config
+
 END_OF_HEADERS = b'\r\n\r\n'
 
 
@@ -88,6 +90,8 @@ class BoundedConnections(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
 
 
 def uvicorn_settings() -> dict[str, Any]:
-    """What main.py hands ``ui.run`` (and so uvicorn) for these bounds."""
+    """What main.py hands ``ui.run`` (and so uvicorn) for these bounds, and which proxies may name
+    the client (FORWARDED_ALLOW_IPS: the address every per-address limit counts)."""
     BoundedConnections.limit, BoundedConnections.deadline = most_connections(), header_timeout()
-    return {'http': BoundedConnections, 'timeout_keep_alive': keep_alive_timeout()}
+    return {'http': BoundedConnections, 'timeout_keep_alive': keep_alive_timeout(),
+            'proxy_headers': True, 'forwarded_allow_ips': config.forwarded_allow_ips()}

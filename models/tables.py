@@ -207,6 +207,16 @@ class DailyTry(SQLModel, table=True):
     points: int | None = None
 
 
+class DealCount(SQLModel, table=True):
+    """How many tables a browser or an address dealt in its current window (app.limits), shared by
+    every process on one PostgreSQL. A window starts at its key's first deal after the last one
+    ended; `ends` is when, in seconds since the epoch."""
+    key: str = Field(primary_key=True, max_length=160)
+    window: str = Field(primary_key=True, max_length=16)
+    ends: float = Field(index=True)
+    count: int = 1
+
+
 # users
 
 def create_user(*, session: Session, username: str, display_name: str, password_hash: str,
@@ -414,6 +424,31 @@ def clear_login_throttles(*, session: Session, keys: list[str]) -> None:
 def forget_login_failures(*, session: Session, before: datetime) -> None:
     """Drop throttling rows whose last failure is older than `before` (keeps the table small)."""
     session.exec(delete(LoginThrottle).where(col(LoginThrottle.last_failure_at) < before))
+
+
+# deal limits
+
+def count_deal(*, session: Session, windows: list[tuple[str, str, float]], now: float) -> dict[tuple[str, str], int]:
+    """One more deal in each (key, window name, window seconds), in one upsert (atomic on SQLite
+    and PostgreSQL alike; the rows stay locked until the caller commits or rolls back): a window
+    that has ended starts again at `now`. Returns each window's new count."""
+    dialect = session.get_bind().dialect.name
+    insert = {'postgresql': postgresql.insert, 'sqlite': sqlite.insert}[dialect]
+    table = DealCount.__table__
+    statement = insert(table).values([{'key': key, 'window': name, 'ends': now + seconds, 'count': 1}
+                                      for key, name, seconds in windows])
+    ended = table.c.ends <= now
+    statement = statement.on_conflict_do_update(
+        index_elements=[table.c.key, table.c.window],
+        set_={'count': case((ended, 1), else_=table.c.count + 1),
+              'ends': case((ended, statement.excluded.ends), else_=table.c.ends)},   # a new window
+    ).returning(table.c.key, table.c.window, table.c.count)
+    return {(key, window): count for key, window, count in session.execute(statement)}
+
+
+def forget_deal_counts(*, session: Session, now: float) -> None:
+    """Drop the counts of windows that have ended."""
+    session.exec(delete(DealCount).where(col(DealCount.ends) <= now))
 
 
 # sign-in sessions and known devices

@@ -62,7 +62,8 @@ def play_page(game_id: str) -> None:
 
 def may_deal() -> bool:
     """Count a new table for this browser and its address; past a limit, say so and deal nothing."""
-    window = limits.NEW_TABLES.take(app.storage.browser.get('id'), ui.context.client.ip or None, services().clock.now())
+    window = limits.NEW_TABLES.take(app.storage.browser.get('id'), ui.context.client.ip or None,
+                                    services().clock.wall())   # the epoch's seconds: every process shares them
     if window is not None:
         ui.notify(t(f'play.too_many.{window.name}'), type='warning', multi_line=True)
     return window is None

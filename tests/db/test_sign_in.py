@@ -147,3 +147,12 @@ def test_deleting_the_account_ends_its_sessions():
     token, _ = signed_in_browser()
     accounts.delete_account(user_id=account.id, password=PASSWORD)
     assert sessions.user_of_token(token) is None
+
+
+def test_addresses_of_one_ipv6_network_are_throttled_as_one():
+    """A /64 is one household or one server: a fresh address from it at every attempt is still one."""
+    spray = [attempt(f'name{n}', 'guess', Client(browser=f'b{n}', address=f'2001:db8:7:1::{n + 1:x}'))
+             for n in range(30)]
+    assert spray[-1] == 'account.error.throttled' and spray[-2] == 'account.error.login_failed'
+    assert attempt('someone', 'guess', Client(browser='other', address='2001:db8:7:2::1')) == \
+        'account.error.login_failed'                       # the next /64 is somebody else

@@ -10,7 +10,7 @@ from nicegui.testing import User
 from sqlmodel import func, select
 
 from app import limits
-from app.limits import Limiter, NewTables, Window
+from app.limits import Limiter, NewTables, Window, address_key
 from app.tables import registry
 from models.db import session_scope
 from models.tables import GameTable, insert_table, utcnow
@@ -66,6 +66,23 @@ def test_an_address_allows_more_than_a_browser_but_not_without_end() -> None:
     # cookieless: a new browser id at every request is still one address
     refused = [tables.take(f'fresh {number}', '192.0.2.9', now=2.0) for number in range(100)]
     assert refused.count(None) == 60
+
+
+def test_ipv6_addresses_are_keyed_by_their_64() -> None:
+    assert address_key('2001:db8:1:2::1') == address_key('2001:db8:1:2:ffff:ffff:ffff:ffff') == '2001:db8:1:2::/64'
+    assert address_key('2001:db8:1:3::1') == '2001:db8:1:3::/64'
+    assert address_key('2001:DB8:1:2:0:0:0:1') == '2001:db8:1:2::/64'            # however it is written
+    assert address_key('fe80::1%eth0') == 'fe80::/64'
+    assert address_key('::ffff:203.0.113.7') == address_key('203.0.113.7') == '203.0.113.7'
+    assert address_key('testclient') == 'testclient' and address_key('') is None
+
+
+def test_fresh_ipv6_addresses_of_one_64_are_one_address() -> None:
+    tables = NewTables()
+    one_network = [tables.take(f'browser {n}', f'2001:db8:0:1::{n + 1:x}', now=1.0) for n in range(61)]
+    assert one_network.count(None) == 60 and one_network[60].name == 'minute'   # endless before
+    assert tables.take('browser x', '2001:db8:0:2::1', now=1.0) is None            # the next /64
+    assert tables.take('browser y', '2001:db8:0:1:ab::1', now=1.0).name == 'minute'
 
 
 def test_a_refused_deal_is_not_counted() -> None:
