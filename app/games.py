@@ -165,7 +165,9 @@ GAMES: tuple[GameInfo, ...] = (
              hand_end_events=frozenset({'count', 'void_hand'}), pause_actions=frozenset({'buyback'}),
              colour='#1f5f3a', card_value=app.engine.chinchon.card_value, value_header='rules.table.value',
              coach=app.coach.chinchon.EVALUATOR, coach_thresholds=Thresholds(3.0, 7.0, 15.0),
-             daily=DailyFormat(4, 'daily.format.chinchon', rules=(('hands', 5),))),
+             # three seats, not four: at four a third of the hands run out the stock and are void (12 seeded
+             # hard games: 20 void hands of 60 at four seats, 1 of 60 at three)
+             daily=DailyFormat(3, 'daily.format.chinchon', rules=(('hands', 5),))),
     GameInfo('ronda-robada', app.engine.ronda_robada, app.ai.ronda_robada, Better.HIGHER, 2, 4, 'spanish40',
              ('10c', '11c', '12c', '1c'),
              colour='#b5462b', card_value=app.engine.ronda_robada.card_points,

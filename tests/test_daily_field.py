@@ -102,5 +102,5 @@ def test_the_histogram_puts_each_percentile_in_its_tenth():
 
 
 def test_the_shared_squares_show_the_percentile_in_tenths():
-    assert squares(83) == '🟩' * 8 + '⬜' * 2
-    assert squares(0) == '⬜' * 10 and squares(100) == '🟩' * 10
+    assert squares(83) == '■' * 8 + '□' * 2
+    assert squares(0) == '□' * 10 and squares(100) == '■' * 10

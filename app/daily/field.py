@@ -122,6 +122,7 @@ def bin_of(value: float, bins: int = BINS) -> int:
 
 
 def squares(value: float, count: int = SQUARES) -> str:
-    """A line of squares for the shared text: one green per tenth of the field beaten."""
+    """A line of squares for the shared text, one filled per tenth of the field beaten (geometric
+    shapes, not emoji: every font has them, so no reader sees empty boxes)."""
     filled = round(value * count / 100)
-    return '🟩' * filled + '⬜' * (count - filled)
+    return '■' * filled + '□' * (count - filled)

@@ -384,6 +384,7 @@ MESSAGES: dict[str, str] = {
     'illegal.saving_held': 'One moment: the table is waiting to save the game, and your move was not made.',
     'table.total': 'Total',
     'table.hand_number': 'Hand {hand}',
+    'table.hand_of': 'Hand {hand} of {hands}',
     'table.limit': 'Limit {limit}',
     'table.new_game': 'New game',
     'table.new_game_confirm': 'Leave this game and start another one?',
@@ -819,7 +820,7 @@ MESSAGES: dict[str, str] = {
     'daily.next': 'The next deal opens in {hours} h {minutes} min.',
     'daily.date': '{month} {day}, {year}',
     'daily.game_title': '{game}: daily deal',
-    'daily.format.chinchon': 'Four players: you against three hard computers, for five hands. Your points at the '
+    'daily.format.chinchon': 'Three players: you against two hard computers, for five hands. Your points at the '
                              'end are your result (fewer is better); close with a chinchón and you win on the spot.',
     'daily.format.ronda-robada': 'One game for two: you against a hard computer. The points of the cards in '
                                  'your pile at the end are your result (more is better).',

@@ -387,6 +387,7 @@ MESSAGES: dict[str, str] = {
     'illegal.saving_held': 'Un momento: la mesa espera a poder guardar la partida y tu jugada no se ha hecho.',
     'table.total': 'Total',
     'table.hand_number': 'Mano {hand}',
+    'table.hand_of': 'Mano {hand} de {hands}',
     'table.limit': 'Tope {limit}',
     'table.new_game': 'Nueva partida',
     'table.new_game_confirm': '¿Dejar esta partida y empezar otra?',
@@ -827,7 +828,7 @@ MESSAGES: dict[str, str] = {
     'daily.next': 'El próximo reparto sale dentro de {hours} h {minutes} min.',
     'daily.date': '{day} {month} {year}',
     'daily.game_title': '{game}: reparto del día',
-    'daily.format.chinchon': 'Cuatro jugadores: tú contra tres máquinas de nivel difícil, durante cinco manos. '
+    'daily.format.chinchon': 'Tres jugadores: tú contra dos máquinas de nivel difícil, durante cinco manos. '
                              'Tus puntos al final son tu resultado (menos es mejor); si cierras con chinchón, '
                              'ganas en el acto.',
     'daily.format.ronda-robada': 'Una partida a dos: tú contra una máquina de nivel difícil. Los puntos de las '

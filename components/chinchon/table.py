@@ -78,7 +78,11 @@ class ChinchonTable(TableScreen):
         self._own_hand(view, phase)
 
     def top_texts(self, view: Any) -> list[str]:
-        return [t('table.hand_number', hand=self.hand_number(view)), t('table.limit', limit=view.rules.limit)]
+        hand = self.hand_number(view)
+        # a game of a fixed number of hands (the daily deal's) says which is the last
+        hands = t('table.hand_of', hand=hand, hands=view.rules.hands) if view.rules.hands else \
+            t('table.hand_number', hand=hand)
+        return [hands, t('table.limit', limit=view.rules.limit)]
 
     def counted_hand(self, view: Any) -> int | None:
         return view.last_result.hand_number if view.last_result is not None else None

@@ -57,7 +57,7 @@ async def test_two_accounts_get_the_same_cards_and_the_same_computers(database, 
     assert one.id != two.id
     assert one.view(0).hand == two.view(0).hand and one.view(0).dealer == two.view(0).dealer
     assert one.view(0).commitment == two.view(0).commitment
-    assert [seat.level for seat in one.seats] == [None, 'hard', 'hard', 'hard']
+    assert [seat.level for seat in one.seats] == [None, 'hard', 'hard']
     await play_out(one)
     await play_out(two)
     assert moves_of(one) == moves_of(two)              # the same moves drew the same replies, to the end
