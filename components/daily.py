@@ -109,13 +109,13 @@ def share_button(text: str) -> None:
     ui.button(t('daily.share'), icon='share', on_click=copy).props('unelevated no-caps data-testid="daily-share"') \
         .mark('daily-share')
     ui.label(text).classes('whitespace-pre-line text-sm text-gray-700 bg-gray-50 rounded p-2') \
-        .props('data-testid="daily-share-text"')
+        .props('data-testid="daily-share-text"').mark('daily-share-text')
 
 
 def fingerprint(value: str) -> None:
     with ui.column().classes('gap-1 w-full'):
         ui.label(t('daily.fingerprint')).classes('font-semibold')
-        ui.label(value).classes('hod-fingerprint').props('data-testid="daily-fingerprint"')
+        ui.label(value).classes('hod-fingerprint').props('data-testid="daily-fingerprint"').mark('daily-fingerprint')
         ui.label(t('daily.fingerprint_help')).classes('text-sm text-gray-700')
 
 
@@ -124,7 +124,7 @@ def seed_check(seed: str, expected: str) -> None:
     (Web Crypto), not taken on the server's word."""
     with ui.column().classes('gap-1 w-full'):
         ui.label(t('daily.seed')).classes('font-semibold')
-        ui.label(seed).classes('hod-fingerprint').props('data-testid="daily-seed"')
+        ui.label(seed).classes('hod-fingerprint').props('data-testid="daily-seed"').mark('daily-seed')
         answer = ui.label('').classes('font-semibold').props('data-testid="daily-check-result" aria-live=polite')
 
         async def check() -> None:
@@ -139,10 +139,12 @@ def seed_check(seed: str, expected: str) -> None:
                 answer.set_text(t('daily.check_ok') if digest == expected else t('daily.check_bad'))
                 answer.classes(replace='font-semibold ' + ('text-green-800' if digest == expected else 'text-red-700'))
 
-        ui.button(t('daily.check'), icon='verified', on_click=check).props('outline no-caps data-testid="daily-check"')
+        ui.button(t('daily.check'), icon='verified', on_click=check) \
+            .props('outline no-caps data-testid="daily-check"') \
+            .mark('daily-check')
         ui.label(t('daily.check_by_hand', seed=seed)).classes('text-xs text-gray-600 hod-fingerprint')
 
 
 def streak_line(days: int) -> None:
     text = counted('daily.streak', days) if days else t('daily.streak_none')
-    ui.label(text).classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-streak"')
+    ui.label(text).classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-streak"').mark('daily-streak')

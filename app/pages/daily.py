@@ -89,11 +89,12 @@ def _day_line(day: date) -> None:
     left = int(seconds_left_today())
     ui.label(f"{t('daily.day', date=parts.day_text(day))} · "
              f"{t('daily.next', hours=left // 3600, minutes=left % 3600 // 60)}").classes('text-gray-700') \
-        .props('data-testid="daily-day"')
+        .props('data-testid="daily-day"').mark('daily-day')
 
 
 def _game_card(game: GameInfo, day: date, mine: DailyTry | None) -> None:
-    with ui.card().classes('w-full gap-2').props(f'data-testid="daily-game" data-game="{game.id}"'):
+    with ui.card().classes('w-full gap-2').props(f'data-testid="daily-game" data-game="{game.id}"') \
+            .mark(f'daily-game-{game.id}'):
         ui.label(t(game.name_key)).classes('text-2xl font-bold text-[#1f5f3a]').props('role=heading aria-level=2')
         ui.label(t(game.daily.about_key)).classes('text-gray-800')
         if mine is None:
@@ -102,10 +103,12 @@ def _game_card(game: GameInfo, day: date, mine: DailyTry | None) -> None:
             status = t('daily.status.playing')
         else:
             status = t('daily.status.done', percent=parts.percent(_percentile_of(game, day, mine)))
-        ui.label(status).classes('text-sm font-semibold text-gray-700').props('data-testid="daily-status"')
+        ui.label(status).classes('text-sm font-semibold text-gray-700').props('data-testid="daily-status"') \
+            .mark('daily-status')
         ui.button(t('daily.open_board') if mine is not None and mine.status != 'playing' else t('home.play'),
                   on_click=lambda g=game: ui.navigate.to(daily_path(g))) \
-            .props(f'unelevated no-caps data-testid="daily-open-{game.id}"').classes('mt-auto self-start')
+            .props(f'unelevated no-caps data-testid="daily-open-{game.id}"').classes('mt-auto self-start') \
+            .mark(f'daily-open-{game.id}')
 
 
 def _percentile_of(game: GameInfo, day: date, mine: DailyTry) -> float:
@@ -136,7 +139,8 @@ def daily_game_page(game_id: str, request: Request) -> None:
         ui.add_css(parts.HISTOGRAM_CSS)
         _heading(t('daily.game_title', game=t(game.name_key)))
         _day_line(day)
-        ui.label(t(game.daily.about_key)).classes('text-gray-800').props('data-testid="daily-format"')
+        ui.label(t(game.daily.about_key)).classes('text-gray-800') \
+            .props('data-testid="daily-format"').mark('daily-format')
         if mine is None:
             _start_card(game, deal, user_id is not None)
         elif mine.status == 'playing':
@@ -153,7 +157,7 @@ def daily_game_page(game_id: str, request: Request) -> None:
             ui.label(t('daily.board.month')).classes('text-xl font-bold').props('role=heading aria-level=2')
             parts.month_board(_month(game, day), mine=user_id)
         ui.link(t('daily.board.yesterday'), daily_path(game, day - timedelta(days=1))) \
-            .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"')
+            .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"').mark('daily-yesterday')
 
 
 def _month(game: GameInfo, day: date):
@@ -163,14 +167,14 @@ def _month(game: GameInfo, day: date):
 
 
 def _start_card(game: GameInfo, deal: DayDeal, signed_in: bool) -> None:
-    with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-start-card"'):
+    with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-start-card"').mark('daily-start-card'):
         parts.fingerprint(deal.fingerprint)
         ui.label(t('daily.one_try')).classes('text-gray-800')
         if not signed_in:
             with ui.row().classes('items-center gap-2 bg-amber-50 rounded p-2 w-full'):
                 ui.label(t('daily.guest')).classes('text-amber-900')
                 ui.link(t('daily.sign_in'), f'/login?next={daily_path(game)}').classes('font-semibold') \
-                    .props('data-testid="daily-sign-in"')
+                    .props('data-testid="daily-sign-in"').mark('daily-sign-in')
         ui.button(t('daily.start'), icon='play_arrow', on_click=lambda: _start(game)) \
             .props('unelevated no-caps size=lg data-testid="daily-start"').mark('daily-start')
 
@@ -192,10 +196,10 @@ def _start(game: GameInfo) -> None:
 
 
 def _under_way(mine: DailyTry) -> None:
-    with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-under-way"'):
+    with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-under-way"').mark('daily-under-way'):
         ui.label(t('daily.in_progress')).classes('text-lg')
         ui.button(t('daily.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(mine.table_id))) \
-            .props('unelevated no-caps size=lg data-testid="daily-resume"')
+            .props('unelevated no-caps size=lg data-testid="daily-resume"').mark('daily-resume')
 
 
 def _result_card(game: GameInfo, day: date, mine: DailyTry, lines: list[Standing], url: str) -> None:
@@ -208,16 +212,17 @@ def _result_card(game: GameInfo, day: date, mine: DailyTry, lines: list[Standing
             _figure(t('daily.points'), str(mine.points or 0), 'daily-points')
             _figure(t('daily.percentile'), parts.percent(value), 'daily-percentile')
         if own is not None:
-            ui.label(t('daily.rank', rank=own.rank, count=len(lines))).props('data-testid="daily-rank"')
+            ui.label(t('daily.rank', rank=own.rank, count=len(lines))) \
+                .props('data-testid="daily-rank"').mark('daily-rank')
         else:
             ui.label(t('daily.guest_rank', value=round(value))) \
-                .props('data-testid="daily-rank"')
+                .props('data-testid="daily-rank"').mark('daily-rank')
         ui.label(counted('daily.beat', len(others), value=round(value)) if others else t('daily.alone')) \
             .classes('text-gray-700')
         if mine.status == 'unfinished':
             ui.label(t('daily.unfinished_note')).classes('text-amber-900')
         ui.label(t('daily.histogram')).classes('font-semibold')
-        field = [line.percentile for line in lines] if own is not None else [line.percentile for line in lines] + [value]
+        field = [line.percentile for line in lines] + ([] if own is not None else [value])   # a guest: marked too
         ui.html(parts.histogram_html(field, value), sanitize=False).classes('w-full max-w-md')
         if mine.status == 'finished':
             review_link(table_review_path(mine.table_id, 1), t('daily.review')).classes('self-start')
@@ -227,7 +232,7 @@ def _result_card(game: GameInfo, day: date, mine: DailyTry, lines: list[Standing
 def _figure(label: str, value: str, testid: str) -> None:
     with ui.column().classes('gap-0'):
         ui.label(label).classes('text-sm text-gray-600')
-        ui.label(value).classes('text-4xl font-bold text-[#1f5f3a]').props(f'data-testid="{testid}"')
+        ui.label(value).classes('text-4xl font-bold text-[#1f5f3a]').props(f'data-testid="{testid}"').mark(testid)
 
 
 # /daily/<game>/<day> ----------------------------------------------------------------------------
@@ -249,7 +254,8 @@ def daily_day_page(game_id: str, day: str) -> None:
             if deal.over:
                 parts.seed_check(deal.seed, deal.fingerprint)
             else:
-                ui.label(t('daily.still_open')).classes('text-amber-900').props('data-testid="daily-still-open"')
+                ui.label(t('daily.still_open')).classes('text-amber-900') \
+                    .props('data-testid="daily-still-open"').mark('daily-still-open')
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.day')).classes('text-xl font-bold').props('role=heading aria-level=2')
             top = {line.result.key for line in lines[:REPLAYS_SHOWN]}
@@ -268,7 +274,8 @@ def _day_of(text: str) -> date | None:
 def _missing() -> None:
     with frame(t('daily.title')):
         ui.status_code(404)
-        with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="daily-missing"'):
+        with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="daily-missing"') \
+                .mark('daily-missing'):
             ui.label(t('daily.missing')).classes('text-lg')
             ui.link(t('daily.title'), '/daily').classes('font-semibold')
 
