@@ -64,7 +64,7 @@ def day_board(lines: Sequence[Standing], *, mine: int | None, replay: Callable[[
                     f'<td class="num">{number(result.points)}</td><td class="num">{percent(line.percentile)}</td>'
                     f'<td class="num">{duration(result.seconds)}</td></tr>')
     ui.html(f'<table class="hod-board w-full"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
-            sanitize=False).classes('w-full overflow-x-auto').mark('daily-board')
+            sanitize=False).classes('w-full overflow-x-auto').props('data-testid="daily-board"').mark('daily-board')
 
 
 def month_board(lines: Sequence[MonthLine], *, mine: int | None) -> None:
@@ -79,7 +79,7 @@ def month_board(lines: Sequence[MonthLine], *, mine: int | None) -> None:
                    f'<td class="num">{percent(line.average)}</td><td class="num">{line.days}</td></tr>'
                    for index, line in enumerate(lines, start=1))
     ui.html(f'<table class="hod-board w-full"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
-            sanitize=False).classes('w-full overflow-x-auto').mark('daily-month')
+            sanitize=False).classes('w-full overflow-x-auto').props('data-testid="daily-month"').mark('daily-month')
 
 
 def histogram_html(field: Sequence[float], mine: float) -> str:

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from datetime import date, timedelta
 
-from nicegui import ui
+from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
@@ -34,6 +34,7 @@ from models.tables import DailyTry
 DAY = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}')
 NUMBER = re.compile(r'[0-9]{1,9}')
 REPLAYS_SHOWN = 10   # a past day's board links the replays of its best tries
+REFUSED_KEY = 'daily_refused'   # app.storage.user: a start refused a moment ago, for the reloaded page
 
 
 def daily_games() -> list[GameInfo]:
@@ -141,6 +142,9 @@ def daily_game_page(game_id: str, request: Request) -> None:
         _day_line(day)
         ui.label(t(game.daily.about_key)).classes('text-gray-800') \
             .props('data-testid="daily-format"').mark('daily-format')
+        if app.storage.user.pop(REFUSED_KEY, None) == game.id:
+            ui.label(t('daily.refused')).classes('text-amber-900 bg-amber-100 rounded px-3 py-2 font-semibold') \
+                .props('data-testid="daily-refused" role=status').mark('daily-refused')
         if mine is None:
             _start_card(game, deal, user_id is not None)
         elif mine.status == 'playing':
@@ -191,7 +195,7 @@ def _start(game: GameInfo) -> None:
     if attempt.status == 'playing':
         ui.navigate.to(table_path(attempt.table_id))
         return
-    ui.notify(t('daily.refused'), type='info')   # a page opened before your try ended
+    app.storage.user[REFUSED_KEY] = game.id   # a page opened before your try: the reloaded one says why
     ui.navigate.reload()
 
 

@@ -6,6 +6,11 @@ in this process.
 Before each test, the browser tests' conftest posts the test's own name to ``/test-deals``: the
 tables that test makes deal from it, whichever tests ran before.
 
+With ``HOD_TEST_WALL`` (an ISO time, UTC) the tables' wall clock starts there and runs on, and
+``/test-day`` moves it whole days on: a daily deal's day ends when the test says, never at a real
+midnight in the middle of a run. ``HOD_TEST_DAILY_SPEED`` sets the daily tables' pace (``instant``:
+a whole daily game in seconds).
+
 ``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
@@ -28,6 +33,35 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     from nicegui import app, ui
 
     registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
+    if os.environ.get('HOD_TEST_WALL'):
+        from datetime import datetime
+
+        from app.tables.services import RealClock
+
+        class PinnedClock(RealClock):
+            """Real time, on a wall clock that starts at HOD_TEST_WALL and moves days on when told."""
+
+            def __init__(self, start: float) -> None:
+                self.start, self.began, self.shift = start, super().now(), 0.0
+
+            def wall(self) -> float:
+                return self.start + (super().now() - self.began) + self.shift
+
+        PINNED = PinnedClock(datetime.fromisoformat(os.environ['HOD_TEST_WALL'] + '+00:00').timestamp())
+        registry.configure(clock=PINNED)
+
+        @app.post('/test-day')
+        def next_day(days: int = 1) -> dict[str, float]:
+            PINNED.shift += days * 86400.0
+            return {'wall': PINNED.wall()}
+    if os.environ.get('HOD_TEST_DAILY_SPEED'):
+        from dataclasses import replace
+
+        from app.daily import tries as daily_tries
+
+        usual_options = daily_tries.daily_options
+        daily_tries.daily_options = lambda game, day: replace(usual_options(game, day),
+                                                              speed=os.environ['HOD_TEST_DAILY_SPEED'])
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
     from table_positions import chinchon_position, ronda_position, seat_user
 
