@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from app.bench.computer_ratings import fit
 from app.engine.protocol import LEVELS
 from app.games import GAMES
 from app.ratings import COMPUTER_RATINGS, MODEL, PROVISIONAL_SIGMA, Rating, is_rated, rate_game
@@ -156,3 +157,12 @@ def test_every_game_has_a_fixed_rating_per_computer_level_in_order():
         assert levels['easy'].mu < levels['normal'].mu < levels['hard'].mu
         assert levels['normal'].display() == 1500   # the anchor of the scale
 
+
+def test_the_fit_orders_the_levels_by_their_measured_win_rates():
+    measured = (('hard', 'normal', 70.0, 100), ('normal', 'easy', 80.0, 100), ('hard', 'easy', 90.0, 100))
+    fitted = fit(measured, 6000, 1)
+    assert fitted == fit(measured, 6000, 1)   # seeded: the same table every run
+    assert fitted['normal'].mu == 25.0
+    assert fitted['easy'].display() < fitted['normal'].display() < fitted['hard'].display()
+    # normal-easy was measured wider apart than hard-normal
+    assert fitted['normal'].mu - fitted['easy'].mu > fitted['hard'].mu - fitted['normal'].mu
