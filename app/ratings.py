@@ -23,7 +23,8 @@ from openskill.models import PlackettLuce
 
 # openskill's own defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), named so the display's scale
 # below can be worked out from them. tau widens every sigma a little before each game, so a rating
-# never freezes: someone who improves after a thousand games can still climb.
+# never freezes: someone who improves after a thousand games can still climb. Shared and never
+# changed: rate() is only ever called without limit_sigma, the one argument that would alter it.
 MODEL = PlackettLuce()
 
 DISPLAY_NEW = 1500
@@ -36,7 +37,9 @@ Chosen so that a gap means what it means in chess: between two settled players, 
 chance of the higher one finishing ahead is logistic in ``gap / (sqrt(2) * beta)`` (the sigmas
 become small next to beta), and Elo's is logistic in ``gap * ln(10) / 400``; this scale makes the
 two the same, so 400 points ahead is 10 to 1, 200 points about 3 to 1, as people who know ratings
-expect. A game with much luck (Chinchón) then shows its levels close together, honestly, instead
+expect. (Settled sigmas of 1.5 to 2 are not quite nothing: the real chances are about a tenth
+flatter, which app.bench.computer_ratings shows as fitted gaps a tenth wider than the measured
+ones.) A game with much luck (Chinchón) then shows its levels close together, honestly, instead
 of a spread that suggests a chess-like gap. A new player's sigma (8.33) reads as about ±246."""
 
 PROVISIONAL_SIGMA = 5.0
