@@ -19,6 +19,8 @@ What a new game provides, here:
   the points lost from which a choice is labelled, calibrated with app.bench.coach.
 - ``daily``: its daily deal's format (``DailyFormat``: seats, the computers' level, the rules it
   fixes), described by a catalog key.
+- its computer levels' fixed ratings, fitted from the arena with app.bench.computer_ratings into
+  ``app.ratings.COMPUTER_RATINGS`` (read through ``computer_ratings``).
 
 and in ``components.games``: its table screen (a ``TableScreen``), the coach's words for its
 options, its log's line for an event, and its board's CSS where the review needs it; plus its
@@ -44,6 +46,7 @@ import app.coach.continental
 import app.coach.ronda_robada
 from app.engine.cards import Card
 from app.coach.core import Evaluator, Thresholds
+from app.ratings import COMPUTER_RATINGS, Rating
 
 
 class Better(Enum):
@@ -117,6 +120,11 @@ class GameInfo:
     def engine(self) -> str:
         """The module's name under app.engine (Python's spelling of the id)."""
         return self.engine_module.__name__.rsplit('.', 1)[-1]
+
+    @property
+    def computer_ratings(self) -> Mapping[str, Rating]:
+        """Level -> that computer's fixed rating in this game (app.ratings says how they are fitted)."""
+        return COMPUTER_RATINGS[self.id]
 
     @property
     def name_key(self) -> str:
