@@ -107,12 +107,24 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         ui.navigate.to(table_path(table.id))
 
     @app.post('/test-autoplay')
-    async def autoplay(table_id: str) -> dict[str, str]:
+    async def autoplay(table_id: str, through: bool = False) -> dict[str, str]:
         """Called once your screen is open (opening it would bring you back from being away); on the
-        event loop, where the computers play."""
+        event loop, where the computers play. ``through``: you also go on after every count, to the
+        game's end, as soon as the computers have nothing left to do."""
+        from nicegui import background_tasks
+
         from app.tables.registry import open_table
 
-        open_table(table_id).presence.stand_in(0, 'away')
+        table = open_table(table_id)
+        table.presence.stand_in(0, 'away')
+        if through:
+            background_tasks.create(play_through(table), name=f'play {table_id} through')
         return {'table': table_id}
+
+    async def play_through(table) -> None:
+        while not table.is_over():
+            await table.settle()
+            if table.pause is not None:
+                table.go_on_from_count()
 
     runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')

@@ -1,6 +1,7 @@
 """The daily deal (app.daily): the same cards and the same computers for everyone, one try per
-account (or guest browser), the field's percentiles, the day's end and its revealed seed; on
-SQLite and PostgreSQL alike. The tables' clock is the test's: moving it a day on ends the day."""
+account (or guest browser), the field's percentiles, the day's end and its revealed seed. What the
+database holds (one try under concurrent starts, a guest's try, the day's end) runs on SQLite and
+PostgreSQL alike. The tables' clock is the test's: moving it a day on ends the day."""
 from __future__ import annotations
 
 import threading
@@ -47,7 +48,7 @@ def moves_of(table) -> list:
     return [[list(move) for move in deal] for deal in table.moves]
 
 
-async def test_two_accounts_get_the_same_cards_and_the_same_computers(database, clock) -> None:
+async def test_two_accounts_get_the_same_cards_and_the_same_computers(clock) -> None:
     from app import accounts
     ana = accounts.register(username='Ana', password='correct horse', confirmation='correct horse').id
     luis = accounts.register(username='Luis', password='correct horse', confirmation='correct horse').id
@@ -65,7 +66,7 @@ async def test_two_accounts_get_the_same_cards_and_the_same_computers(database, 
     assert one.view(0).hand_number == 5 == len(one.hand_results)   # the format: five hands
 
 
-async def test_a_try_saved_and_loaded_again_deals_on_from_the_days_seed(database, clock) -> None:
+async def test_a_try_saved_and_loaded_again_deals_on_from_the_days_seed(clock) -> None:
     """A daily table let go mid-game (a restart) deals its next hands from the day's seed, not
     from the server's secret deals: it plays on exactly as one that never left memory."""
     kept, _ = tries.start_try(CHINCHON, person('Ana', guest='ana-browser-0123456789'))
@@ -120,7 +121,7 @@ async def test_a_guest_has_one_unranked_try_per_browser(database, clock) -> None
     assert tries.field_of(CHINCHON, tries.today()) == {}    # guests stay off the board
 
 
-async def test_finished_tries_get_their_points_and_percentiles(database, clock) -> None:
+async def test_finished_tries_get_their_points_and_percentiles(clock) -> None:
     from app import accounts
     ids = [accounts.register(username=name, password='correct horse', confirmation='correct horse').id
            for name in ('Ana', 'Luis')]
@@ -164,7 +165,7 @@ def _table_seed(table_id: str) -> int:
         return json.loads(session.get(GameTable, table_id).state_json)['seed']
 
 
-async def test_a_daily_table_plays_no_second_game(database, clock) -> None:
+async def test_a_daily_table_plays_no_second_game(clock) -> None:
     attempt, _ = tries.start_try(CHINCHON, person('', guest='one-browser-0123456789'))
     table = registry.open_table(attempt.table_id)
     await play_out(table)
