@@ -740,6 +740,15 @@ def daily_try_of(*, session: Session, game_id: str, day: date, user_id: int | No
     return session.exec(query).first()
 
 
+def adopt_daily_try(*, session: Session, game_id: str, day: date, guest: str, user_id: int, name: str) -> bool:
+    """A guest browser's try of the day becomes the account's that signed in there (once, and only
+    if the account has none yet: the unique constraint refuses a second one)."""
+    result = session.exec(update(DailyTry).where(col(DailyTry.game_id) == game_id, col(DailyTry.day) == day,
+                                                 col(DailyTry.guest) == guest, col(DailyTry.user_id).is_(None))
+                          .values(user_id=user_id, name=name).execution_options(synchronize_session=False))
+    return result.rowcount == 1
+
+
 def daily_try_by_id(*, session: Session, try_id: int) -> DailyTry | None:
     return session.get(DailyTry, try_id)
 

@@ -22,7 +22,7 @@ from app.tables.records import end_daily_try
 from app.tables.registry import TableUnavailable, abandon, add_table, new_table, open_table, services
 from app.tables.seats import Seat, TableOptions, computer_seats
 from models.db import session_scope
-from models.tables import (DailyTry, add_daily_try, daily_days_of, daily_deal, daily_tries, daily_try_by_id,
+from models.tables import (DailyTry, add_daily_try, adopt_daily_try, daily_days_of, daily_deal, daily_tries, daily_try_by_id,
                            daily_try_of, open_daily_tries)
 
 logger = logging.getLogger(__name__)
@@ -79,6 +79,18 @@ def my_try(game: GameInfo, day: date, user_id: int | None, guest: str | None) ->
         return row
 
 
+def adopt_guest_try(game: GameInfo, day: date, user_id: int, name: str, guest: str) -> None:
+    """Signed in where you played today's deal as a guest: that try is your account's one try.
+    Else a guest's look at the cards would be a free rehearsal for the ranked try."""
+    if my_try(game, day, user_id, None) is not None:
+        return
+    try:
+        with session_scope() as session:
+            adopt_daily_try(session=session, game_id=game.id, day=day, guest=guest, user_id=user_id, name=name)
+    except IntegrityError:   # another browser of the account started its try meanwhile: that one counts
+        pass
+
+
 def try_by_id(try_id: int) -> DailyTry | None:
     with session_scope() as session:
         row = daily_try_by_id(session=session, try_id=try_id)
@@ -98,6 +110,8 @@ def start_try(game: GameInfo, person: Seat) -> tuple[DailyTry, bool]:
     when the database cannot store it."""
     day = today()
     guest = None if person.user_id is not None else person.guest
+    if person.user_id is not None and person.guest:
+        adopt_guest_try(game, day, person.user_id, person.name, person.guest)
     existing = my_try(game, day, person.user_id, guest)
     if existing is not None:
         return existing, False

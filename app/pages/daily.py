@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from app.daily.field import Standing, month_board, percentile, standings, streak
-from app.daily.tries import (DayDeal, close_past_days, day_deal, days_played, field_of, my_try, result_of,
+from app.daily.tries import (DayDeal, adopt_guest_try, close_past_days, day_deal, days_played, field_of, my_try, result_of,
                              seconds_left_today, start_try, today, try_by_id)
 from app import routes
 from app.games import GAMES, GAMES_BY_ID, GameInfo
@@ -49,10 +49,15 @@ def replay_path(try_id: int, hand: int = 1) -> str:
     return f'/daily/try/{try_id}/review/{hand}'
 
 
-def _viewer() -> tuple[int | None, str | None]:
-    """(account id, None) when signed in, else (None, this browser's guest token)."""
+def _viewer(game: GameInfo | None = None) -> tuple[int | None, str | None]:
+    """(account id, None) when signed in, else (None, this browser's guest token). Signed in, the
+    try this browser played today as a guest becomes the account's (of ``game``, or of every game)."""
     account = current_account()
-    return (account.id, None) if account is not None else (None, guest_token())
+    if account is None:
+        return None, guest_token()
+    for each in [game] if game is not None else daily_games():
+        adopt_guest_try(each, today(), account.id, account.display_name, guest_token())
+    return account.id, None
 
 
 def _tidy() -> None:
@@ -127,7 +132,7 @@ def daily_game_page(game_id: str, request: Request) -> None:
         _missing()
         return
     _tidy()
-    day, (user_id, guest) = today(), _viewer()
+    day, (user_id, guest) = today(), _viewer(game)
     try:
         deal = day_deal(game, day)
     except SQLAlchemyError:
@@ -294,7 +299,7 @@ def daily_replay_page(try_id: str, hand: str) -> None:
         if table is not None:
             seat = table.person_seats()[0]
             source = table_source(table, seat)
-            user_id, guest = _viewer()
+            user_id, guest = _viewer(game)
             if source is not None and not table.seats[seat].belongs_to(guest, user_id):   # someone else's try
                 source = replace(source, names=tuple(row.name if name is None else name for name in source.names))
     name = t(game.name_key) if game is not None else t('review.title_plain')
@@ -308,7 +313,7 @@ def _may_replay(game: GameInfo, row: DailyTry) -> bool:
     """Another try's replay shows the day's cards: once the day is over, or your own try is finished."""
     if row.day < today():
         return True
-    user_id, guest = _viewer()
+    user_id, guest = _viewer(game)
     own = my_try(game, row.day, user_id, guest)
     return own is not None and own.status == 'finished'
 

@@ -156,3 +156,17 @@ async def test_unknown_games_days_and_tries_say_so(user: User) -> None:
     for path, key in cases:
         response = await user.http_client.get(path)
         assert response.status_code == 404 and ES[key] in response.text, path
+
+
+async def test_signing_in_where_you_played_as_a_guest_makes_that_try_your_accounts(user: User) -> None:
+    """A guest's look at the day's cards is no free rehearsal for a ranked try."""
+    await user.open('/daily/chinchon')
+    user.find(marker='daily-start').click()
+    await sees(user, marker='table-top')
+    guest_try = tries.my_try(CHINCHON, tries.today(), None, _guest_of(user))
+    ana = await register_and_log_in(user, 'Ana')
+    await user.open('/daily/chinchon')
+    await user.should_see(marker='daily-resume')
+    await user.should_not_see(marker='daily-start')
+    attempt, new = tries.start_try(CHINCHON, Seat('person', name='Ana', guest=_guest_of(user), user_id=ana))
+    assert (attempt.id, attempt.user_id, attempt.name, new) == (guest_try.id, ana, 'Ana', False)
