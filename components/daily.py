@@ -12,7 +12,7 @@ from nicegui import ui
 from app.daily.field import BEST_DAYS, MonthLine, Standing, bin_of, histogram, squares
 from app.i18n import counted, number, t
 
-HISTOGRAM_CSS = '''
+DAILY_CSS = '''   # the histogram, the boards and the fingerprint's long hex
 .hod-histogram { display: flex; align-items: flex-end; gap: 4px; height: 96px; }
 .hod-histogram > div { flex: 1; background: #b9cfc1; border-radius: 3px 3px 0 0; min-height: 2px; position: relative; }
 .hod-histogram > div.mine { background: #e0b341; }

@@ -142,7 +142,7 @@ def daily_game_page(game_id: str, request: Request) -> None:
     mine = my_try(game, day, user_id, guest)
     lines = _day_standings(game, day)
     with frame(t('daily.game_title', game=t(game.name_key))):
-        ui.add_css(parts.HISTOGRAM_CSS)
+        ui.add_css(parts.DAILY_CSS)
         _heading(t('daily.game_title', game=t(game.name_key)))
         _day_line(day)
         ui.label(t(game.daily.about_key)).classes('text-gray-800') \
@@ -256,6 +256,7 @@ def daily_day_page(game_id: str, day: str) -> None:
     lines = _day_standings(game, when)
     title = t('daily.past_title', game=t(game.name_key), date=parts.day_text(when))
     with frame(title):
+        ui.add_css(parts.DAILY_CSS)
         _heading(title)
         ui.label(t(game.daily.about_key)).classes('text-gray-800')
         with ui.card().classes('w-full max-w-2xl gap-3'):

@@ -267,9 +267,10 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                 ui.label(personal(f'over.reason.{view.outcome.reason}', you=first == self.seat,
                                   feminine=self.feminine[first])).classes('text-gray-700')
             won = self.snap.games_won
-            ui.label(t('over.tally',
-                       tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
-                .classes('text-gray-700 text-center').props('data-testid="tally"')
+            if not self.snap.options.daily:   # one game, once: no tally of games won here
+                ui.label(t('over.tally',
+                           tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
+                    .classes('text-gray-700 text-center').props('data-testid="tally"')
             if self.spectator:   # a spectator plays no next game here
                 return
             if self.snap.options.daily:   # one try: its result is on the daily page
