@@ -31,6 +31,7 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import socketio
@@ -47,6 +48,17 @@ PREFIX = re.compile(r'prefix: "([^"]*)"')
 PHASE = re.compile(r'data-phase\\*"\s*[:,]\s*\\*"(\w+)')
 VERSION = re.compile(r'data-version\\*"\s*[:,]\s*\\*"(\d+)')
 UNESCAPE = (('&#36;', '$'), ('&#96;', '`'), ('&gt;', '>'), ('&lt;', '<'), ('&amp;', '&'))
+
+
+
+def keep_elements(elements: dict[str, Any], update: dict[str, Any]) -> None:
+    """A page's elements as its socket hears them: an 'update' brings each changed element whole,
+    and an element deleted as None."""
+    for key, value in update.items():
+        if isinstance(value, dict):
+            elements[key] = value
+        elif value is None:
+            elements.pop(key, None)
 
 
 @dataclass
@@ -91,12 +103,8 @@ class Person:
         return sio
 
     async def _heard(self, event: str, data: dict) -> None:
-        if event == 'update':   # an element deleted comes as None
-            for key, value in data.items():
-                if isinstance(value, dict):
-                    self.elements[key] = value
-                elif value is None:
-                    self.elements.pop(key, None)
+        if event == 'update':
+            keep_elements(self.elements, data)
         elif event == 'open' and self.opened is not None and not self.opened.done():
             self.opened.set_result(data['path'])
         elif event == 'open' and self.playing:   # the page is sent elsewhere (its table moved)

@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 import socketio
 
-from app.bench.crowd import CLIENT_ID, ELEMENTS, PHASE, PREFIX, UNESCAPE, VERSION
+from app.bench.crowd import CLIENT_ID, ELEMENTS, PHASE, PREFIX, UNESCAPE, VERSION, keep_elements
 
 HANG_GUARD = 30   # seconds
 
@@ -78,11 +78,7 @@ class SocketPage:
 
     async def _heard(self, event: str, data: Any) -> None:
         if event == 'update':
-            for key, value in data.items():
-                if isinstance(value, dict):
-                    self.elements[key] = value
-                elif value is None:
-                    self.elements.pop(key, None)
+            keep_elements(self.elements, data)
         elif event == 'open' and self.opened is not None and not self.opened.done():
             self.opened.set_result(data['path'])
         text = json.dumps(data)

@@ -5,12 +5,12 @@ PostgreSQL alike. The tables' clock is the test's: moving it a day on ends the d
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from sqlmodel import select
 from nicegui.testing import User
-from people import register_and_log_in, set_browser_clock
+from people import register_and_log_in
 
 from app.daily import tries
 from app.daily.field import standings

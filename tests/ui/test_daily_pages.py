@@ -11,6 +11,7 @@ from nicegui.testing import User
 from people import new_account, register_and_log_in, set_browser_clock
 from screen import one
 from seams import sees
+from test_daily import play_out
 
 from app.daily import tries
 from app.engine.cards import commitment
@@ -30,16 +31,6 @@ ES = CATALOGS['es']
 @pytest.fixture(autouse=True)
 def browser_clock(user: User) -> None:
     set_browser_clock(user, 0)
-
-
-async def play_out(table) -> None:
-    """A computer plays the person's seat too, to the end (the tables' inline thinker and clock)."""
-    table.presence.stand_in(0, 'away')
-    while not table.is_over():
-        if table.pause is not None:
-            table.go_on_from_count()
-        table.start_computers()
-        await table.settle()
 
 
 def seed_of_today() -> str:

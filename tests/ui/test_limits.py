@@ -9,7 +9,6 @@ import pytest
 from nicegui.testing import User
 from sqlmodel import func, select
 
-from app import limits
 from app.limits import Limiter, NewTables, Window, address_key
 from app.tables import registry
 from models.db import session_scope
