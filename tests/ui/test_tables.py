@@ -59,6 +59,7 @@ def test_each_subscriber_receives_its_own_seats_view() -> None:
     assert received[0][-1].current_seat == received[1][-1].current_seat == 0
 
 
+@pytest.mark.usefixtures('fresh_accounts')   # no table left by another test: the counts are this one's
 async def test_a_table_left_alone_for_30_days_is_closed_as_abandoned(user: User) -> None:
     await user.open('/')
     path = seat_user(chinchon_position())
