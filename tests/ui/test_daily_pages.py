@@ -96,6 +96,10 @@ async def test_a_finished_try_shows_its_result_and_a_second_start_is_refused(use
     share = one(user, 'daily-share-text').text
     assert 'Percentil 50 %' in share and '■■■■■□□□□□' in share and '/daily/chinchon' in share
     await user.should_not_see(marker='daily-start')
+    last = len(table.view(0).past_deals)
+    await user.open(f'/table/{attempt.table_id}/review/{last}')   # the coach's review of your last hand
+    await sees(user, marker='review-title')
+    assert one(user, 'review-title').text.startswith(f'Revisión de la mano {last}')
 
 
 async def test_replays_of_today_open_once_your_own_try_is_finished(user: User) -> None:
