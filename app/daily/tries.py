@@ -22,8 +22,8 @@ from app.tables.records import end_daily_try
 from app.tables.registry import TableUnavailable, abandon, add_table, new_table, open_table, services
 from app.tables.seats import Seat, TableOptions, computer_seats
 from models.db import session_scope
-from models.tables import (DailyTry, add_daily_try, adopt_daily_try, daily_days_of, daily_deal, daily_tries, daily_try_by_id,
-                           daily_try_of, open_daily_tries)
+from models.tables import (DailyTry, add_daily_try, adopt_daily_try, daily_days_of, daily_deal, daily_tries,
+                           daily_try_by_id, daily_try_of, finish_daily_try, open_daily_tries)
 
 logger = logging.getLogger(__name__)
 
@@ -145,19 +145,19 @@ def close_past_days() -> int:
     """End every try still being played whose day is over: scored as it stands, its table closed
     (its account's history records it as abandoned). Returns how many were ended."""
     with session_scope() as session:
-        open_rows = [(row.table_id, row.id) for row in open_daily_tries(session=session, before=today())]
-    ended = 0
-    for table_id, _ in open_rows:
+        table_ids = [row.table_id for row in open_daily_tries(session=session, before=today())]
+    for table_id in table_ids:
         table = open_table(table_id)
-        if table is None:
-            continue
-        if table.is_over():   # finished, but its end was not written (the database was down)
+        if table is None:   # its table is gone (closed elsewhere, unreadable): nothing was scored
+            with session_scope() as session:
+                finish_daily_try(session=session, table_id=table_id, points=0, status='unfinished',
+                                 at=datetime.fromtimestamp(services().clock.wall(), UTC))
+        elif table.is_over():   # finished, but its end was not written (the database was down)
             end_daily_try(table, table.state.outcome().scores, 'finished')
         else:
             end_daily_try(table, tuple(table.view(table.person_seats()[0]).scores), 'unfinished')
             abandon(table)
-        ended += 1
-    return ended
+    return len(table_ids)
 
 
 def result_of(row: DailyTry) -> Result:

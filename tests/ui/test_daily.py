@@ -180,3 +180,13 @@ async def test_starting_a_game_of_the_same_kind_leaves_the_daily_try_alone(user:
     await user.open('/play/chinchon')
     user.find(marker='start').click()
     assert registry.open_table(attempt.table_id) is not None and not registry.open_table(attempt.table_id).is_over()
+
+
+async def test_a_try_whose_table_is_gone_still_ends_with_its_day(clock) -> None:
+    attempt, _ = tries.start_try(CHINCHON, person('', guest='a-browser-0123456789'))
+    day = tries.today()
+    registry.abandon(registry.open_table(attempt.table_id))    # closed by something else
+    await clock.advance(tries.seconds_left_today() + 1)
+    assert tries.close_past_days() == 1 and tries.close_past_days() == 0   # once, not at every visit
+    assert (tries.try_by_id(attempt.id).status, tries.try_by_id(attempt.id).points) == ('unfinished', 0)
+    assert tries.day_deal(CHINCHON, day).seed is not None
