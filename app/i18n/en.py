@@ -888,6 +888,7 @@ MESSAGES: dict[str, str] = {
     'daily.check_by_hand': 'You can also check it yourself: echo -n {seed} | sha256sum',
     'daily.past_title': '{game}: deal of {date}',
     'daily.still_open': 'This deal is still open: its seed is published when the day is over.',
+    'daily.unavailable': 'We cannot read the daily deals right now. Your tries are safe; try again in a little while.',
     'daily.missing': 'There is no daily deal here.',
     'daily.replay_title': "{name}'s try",
     'daily.replay_locked': 'This replay opens once you finish your own try, or when the day is over.',

@@ -900,6 +900,8 @@ MESSAGES: dict[str, str] = {
     'daily.check_by_hand': 'También puedes comprobarlo tú: echo -n {seed} | sha256sum',
     'daily.past_title': '{game}: reparto del {date}',
     'daily.still_open': 'Este reparto sigue abierto: su semilla se publica al acabar el día.',
+    'daily.unavailable': 'Ahora mismo no podemos leer los repartos del día. Tus intentos siguen a salvo; vuelve a '
+                         'probar dentro de un rato.',
     'daily.missing': 'Aquí no hay ningún reparto del día.',
     'daily.replay_title': 'El intento de {name}',
     'daily.replay_locked': 'Esta repetición se abre cuando termines tu propio intento, o al acabar el día.',

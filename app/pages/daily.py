@@ -13,10 +13,10 @@ from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
-from app.daily.field import Standing, month_board, percentile, standings, streak
-from app.daily.tries import (DayDeal, adopt_guest_try, close_past_days, day_deal, days_played, field_of, my_try, result_of,
-                             seconds_left_today, start_try, today, try_by_id)
 from app import routes
+from app.daily.field import Standing, month_board, percentile, standings, streak
+from app.daily.tries import (DayDeal, adopt_guest_try, close_past_days, day_deal, days_played, field_of, my_try,
+                             result_of, seconds_left_today, start_try, today, try_by_id)
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import counted, t
 from app.pages.review import show_review
@@ -75,16 +75,31 @@ def _day_standings(game: GameInfo, day: date) -> list[Standing]:
 # /daily -----------------------------------------------------------------------------------------
 def daily_page() -> None:
     _tidy()
-    day, (user_id, guest) = today(), _viewer()
+    try:
+        day, (user_id, guest) = today(), _viewer()
+        streak_days = streak(days_played(user_id), day) if user_id is not None else None
+        cards = [(game, _status(game, day, my_try(game, day, user_id, guest))) for game in daily_games()]
+    except SQLAlchemyError:
+        _unavailable()
+        return
     with frame(t('daily.title')):
         _heading(t('daily.title'))
         ui.label(t('daily.intro')).classes('text-lg text-gray-700')
         _day_line(day)
-        if user_id is not None:
-            parts.streak_line(streak(days_played(user_id), day))
+        if streak_days is not None:
+            parts.streak_line(streak_days)
         with ui.element('div').classes('grid gap-4 w-full grid-cols-1 md:grid-cols-3'):
-            for game in daily_games():
-                _game_card(game, day, my_try(game, day, user_id, guest))
+            for game, (status, done) in cards:
+                _game_card(game, status, done)
+
+
+def _unavailable() -> None:
+    """The database does not answer: say so in words, and show nothing half read."""
+    with frame(t('daily.title')):
+        ui.status_code(503)
+        with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="daily-unavailable"') \
+                .mark('daily-unavailable'):
+            ui.label(t('daily.unavailable')).classes('text-lg')
 
 
 def _heading(text: str) -> None:
@@ -98,20 +113,23 @@ def _day_line(day: date) -> None:
         .props('data-testid="daily-day"').mark('daily-day')
 
 
-def _game_card(game: GameInfo, day: date, mine: DailyTry | None) -> None:
+def _status(game: GameInfo, day: date, mine: DailyTry | None) -> tuple[str, bool]:
+    """What a game's card says of your try, and whether it is over."""
+    if mine is None:
+        return t('daily.status.new'), False
+    if mine.status == 'playing':
+        return t('daily.status.playing'), False
+    return t('daily.status.done', percent=parts.percent(_percentile_of(game, day, mine))), True
+
+
+def _game_card(game: GameInfo, status: str, done: bool) -> None:
     with ui.card().classes('w-full gap-2').props(f'data-testid="daily-game" data-game="{game.id}"') \
             .mark(f'daily-game-{game.id}'):
         ui.label(t(game.name_key)).classes('text-2xl font-bold text-[#1f5f3a]').props('role=heading aria-level=2')
         ui.label(t(game.daily.about_key)).classes('text-gray-800')
-        if mine is None:
-            status = t('daily.status.new')
-        elif mine.status == 'playing':
-            status = t('daily.status.playing')
-        else:
-            status = t('daily.status.done', percent=parts.percent(_percentile_of(game, day, mine)))
         ui.label(status).classes('text-sm font-semibold text-gray-700').props('data-testid="daily-status"') \
             .mark('daily-status')
-        ui.button(t('daily.open_board') if mine is not None and mine.status != 'playing' else t('home.play'),
+        ui.button(t('daily.open_board') if done else t('home.play'),
                   on_click=lambda g=game: ui.navigate.to(daily_path(g))) \
             .props(f'unelevated no-caps data-testid="daily-open-{game.id}"').classes('mt-auto self-start') \
             .mark(f'daily-open-{game.id}')
@@ -132,15 +150,14 @@ def daily_game_page(game_id: str, request: Request) -> None:
         _missing()
         return
     _tidy()
-    day, (user_id, guest) = today(), _viewer(game)
     try:
+        day, (user_id, guest) = today(), _viewer(game)
         deal = day_deal(game, day)
+        mine = my_try(game, day, user_id, guest)
+        lines, month = _day_standings(game, day), _month(game, day)
     except SQLAlchemyError:
-        with frame(t('daily.title')):
-            ui.label(t('table.unavailable')).classes('text-lg')
+        _unavailable()
         return
-    mine = my_try(game, day, user_id, guest)
-    lines = _day_standings(game, day)
     with frame(t('daily.game_title', game=t(game.name_key))):
         ui.add_css(parts.DAILY_CSS)
         _heading(t('daily.game_title', game=t(game.name_key)))
@@ -164,7 +181,7 @@ def daily_game_page(game_id: str, request: Request) -> None:
                 ui.label(t('daily.board.replays_later')).classes('text-sm text-gray-600')
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.month')).classes('text-xl font-bold').props('role=heading aria-level=2')
-            parts.month_board(_month(game, day), mine=user_id)
+            parts.month_board(month, mine=user_id)
         ui.link(t('daily.board.yesterday'), daily_path(game, day - timedelta(days=1))) \
             .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"').mark('daily-yesterday')
 
@@ -252,8 +269,11 @@ def daily_day_page(game_id: str, day: str) -> None:
         _missing()
         return
     _tidy()
-    deal = day_deal(game, when)
-    lines = _day_standings(game, when)
+    try:
+        deal, lines = day_deal(game, when), _day_standings(game, when)
+    except SQLAlchemyError:
+        _unavailable()
+        return
     title = t('daily.past_title', game=t(game.name_key), date=parts.day_text(when))
     with frame(title):
         ui.add_css(parts.DAILY_CSS)
@@ -292,10 +312,15 @@ def _missing() -> None:
 
 # /daily/try/<id>/review/<hand> ------------------------------------------------------------------
 def daily_replay_page(try_id: str, hand: str) -> None:
-    row = try_by_id(int(try_id)) if NUMBER.fullmatch(try_id) else None
-    game = GAMES_BY_ID.get(row.game_id) if row is not None else None
+    try:
+        row = try_by_id(int(try_id)) if NUMBER.fullmatch(try_id) else None
+        game = GAMES_BY_ID.get(row.game_id) if row is not None else None
+        allowed = row is not None and game is not None and row.status == 'finished' and _may_replay(game, row)
+    except SQLAlchemyError:
+        _unavailable()
+        return
     source = None
-    if row is not None and game is not None and row.status == 'finished' and _may_replay(game, row):
+    if allowed:
         table = open_table(row.table_id)
         if table is not None:
             seat = table.person_seats()[0]

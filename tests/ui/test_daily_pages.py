@@ -165,3 +165,19 @@ async def test_signing_in_where_you_played_as_a_guest_makes_that_try_your_accoun
     await user.should_not_see(marker='daily-start')
     attempt, new = tries.start_try(CHINCHON, Seat('person', name='Ana', guest=_guest_of(user), user_id=ana))
     assert (attempt.id, attempt.user_id, attempt.name, new) == (guest_try.id, ana, 'Ana', False)
+
+
+async def test_a_database_fault_is_said_in_words_and_shows_nothing_half_read(user: User, monkeypatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    import app.pages.daily as pages
+
+    def down(*args, **kwargs):
+        raise OperationalError('SELECT', {}, Exception('the database is down'))
+
+    monkeypatch.setattr(pages, 'my_try', down)
+    monkeypatch.setattr(pages, 'try_by_id', down)
+    for path in ('/daily', '/daily/chinchon', '/daily/try/1/review/1'):
+        response = await user.http_client.get(path)
+        assert response.status_code == 503 and ES['daily.unavailable'] in response.text, path
+        assert 'daily-start' not in response.text and 'daily-board' not in response.text
