@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from app import routes
-from app.daily.field import Standing, month_board, percentile, standings, streak
+from app.daily.field import MonthLine, Standing, month_board, percentile, standings, streak
 from app.daily.tries import (DayDeal, adopt_guest_try, close_past_days, day_deal, days_played, field_of, my_try,
                              result_of, seconds_left_today, start_try, today, try_by_id)
 from app.games import GAMES, GAMES_BY_ID, GameInfo
@@ -186,7 +186,8 @@ def daily_game_page(game_id: str, request: Request) -> None:
             .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"').mark('daily-yesterday')
 
 
-def _month(game: GameInfo, day: date):
+def _month(game: GameInfo, day: date) -> list[MonthLine]:
+    """This month's board up to ``day``: every day's field held again, the best days averaged."""
     first = day.replace(day=1)
     days = field_of(game, first, day)
     return month_board([standings([result_of(row) for row in rows], game.better) for rows in days.values()])
@@ -210,7 +211,7 @@ def _start(game: GameInfo) -> None:
     person = Seat('person', name=account.display_name if account else '', guest=guest_token(),
                   user_id=account.id if account else None)
     try:
-        attempt, new = start_try(game, person)
+        attempt, _ = start_try(game, person)
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
