@@ -18,14 +18,19 @@ ASK_OFFSET = 'new Date().getTimezoneOffset()'
 ANSWER_TIMEOUT = 20.0
 
 
-async def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]]) -> None:
-    """Each label's text for an offset (None: UTC), in UTC at once, then on the reader's clock."""
+def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]]) -> None:
+    """Each label's text for an offset (None: UTC), in UTC at once, then on the reader's clock once
+    the browser has connected and said it (the page itself does not wait for it)."""
     for label, text in times:
         label.set_text(text(None))
-    offset = await reader_offset()
-    if offset is not None:
-        for label, text in times:
-            label.set_text(text(offset))
+
+    async def on_the_readers_clock() -> None:
+        offset = await reader_offset()
+        if offset is not None:
+            for label, text in times:
+                label.set_text(text(offset))
+
+    ui.context.client.on_connect(on_the_readers_clock)
 
 
 async def reader_offset(timeout: float = ANSWER_TIMEOUT) -> int | None:

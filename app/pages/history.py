@@ -37,7 +37,7 @@ def page_param(raw: str | None) -> int:
     return int(raw) if raw is not None and PAGE_NUMBER.fullmatch(raw) else 1
 
 
-async def history_page(request: Request) -> RedirectResponse | None:
+def history_page(request: Request) -> RedirectResponse | None:
     account = current_account()
     if account is None:
         return login_redirect(request)
@@ -87,7 +87,7 @@ async def history_page(request: Request) -> RedirectResponse | None:
             ui.pagination(1, listing.pages, direction_links=True, value=listing.page,
                           on_change=lambda event: ui.navigate.to(history_path(game_id, event.value))) \
                 .props('max-pages=5 boundary-numbers').classes('self-center').mark('pages')
-        await show_times([(label, partial(when, moment)) for label, moment in times])
+        show_times([(label, partial(when, moment)) for label, moment in times])
     return None
 
 

@@ -31,7 +31,7 @@ from components.review.links import record_review_path, review_link
 RECORD_ID = re.compile(r'[0-9]{1,12}')
 
 
-async def game_page(request: Request, record_id: str) -> RedirectResponse | None:
+def game_page(request: Request, record_id: str) -> RedirectResponse | None:
     account = current_account()
     if account is None:
         return login_redirect(request)
@@ -71,7 +71,7 @@ async def game_page(request: Request, record_id: str) -> RedirectResponse | None
                 heading(t('history.detail.fair'))
                 ui.label(t('history.detail.fair_help')).classes('text-sm text-gray-700')
                 seeds_list(detail.hands)
-    await show_times([(label, lambda offset, key=key, moment=moment: t(key, game=t(game.name_key),
+    show_times([(label, lambda offset, key=key, moment=moment: t(key, game=t(game.name_key),
                                                                        when=when(moment, offset)))
                       for label, key, moment in times])
     return None
