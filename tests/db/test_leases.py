@@ -30,6 +30,7 @@ def here(database: str) -> Iterator[LeasedStore]:
     old = registry.configure(store=store)
     yield store
     registry.configure(**vars(old))
+    store.database.shutdown()   # its lease thread, if a test started it, ends before the database goes
 
 
 def stored_steps(table_id: str) -> list[str]:
