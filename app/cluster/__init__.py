@@ -50,5 +50,5 @@ def install() -> 'LeasedStore | None':
     registry.configure(store=store)
     app.add_middleware(ProcessRouting, store=store)
     app.on_startup(lambda: keep_leases(store))
-    app.on_shutdown(store.release_all)   # after save_all (registered first): the tables are saved
+    app.on_shutdown(store.release_all_off_loop)   # after save_all (registered first): the tables are saved
     return store

@@ -30,6 +30,7 @@ def here(database: str) -> Iterator[LeasedStore]:
     old = registry.configure(store=store)
     yield store
     registry.configure(**vars(old))
+    store.database.shutdown()   # its lease thread, if a test started it, ends before the database goes
 
 
 def stored_steps(table_id: str) -> list[str]:
@@ -223,3 +224,24 @@ async def test_saves_on_threads_keep_their_order_and_a_flush_waits_for_them(here
         assert table.saved_version == 6 and stored_version(table.id) == 6
     finally:
         registry.configure(**vars(old))
+
+
+async def test_a_lease_claimed_while_a_renewal_is_on_its_way_is_not_lost(here: LeasedStore) -> None:
+    """The renewal's statement runs on the lease thread; a claim can land between its answer and
+    the moment the loop reads it. That answer does not name the new lease: it is kept all the same."""
+    held, claimed = new_table(), new_table()
+    here.let_go(claimed.id)
+    here.database.submit(lambda: None).result()   # the release is made
+    assert LeasedStore('/w/2', seconds=0).claim(claimed.id) is None   # another's lease, run out at once
+    renewing = asyncio.create_task(here.renew_off_loop())
+    await asyncio.sleep(0)                       # the renewal is asked of the lease thread...
+    here.database.submit(lambda: None).result()  # ...and answered, the loop not yet told
+    assert here.claim(claimed.id) is None         # taken over at a new epoch, not in that answer
+    assert await renewing == [] and here.holds(held.id) and here.holds(claimed.id)
+
+
+async def test_a_renewal_after_the_release_at_shutdown_brings_no_lease_back(here: LeasedStore) -> None:
+    table = new_table()
+    await here.release_all_off_loop()
+    assert await here.renew_off_loop() == []     # the renewal task may run once more while the server stops
+    assert LeasedStore('/w/2').claim(table.id) is None
