@@ -113,7 +113,7 @@ class LeasedStore(registry.DatabaseStore):
         """Called from the tables' timers, which cannot wait: the release goes to the store's thread
         and nobody waits for it (queued before any later claim, and the lease runs out by itself
         if it fails). Without an event loop (a script, a test) it happens at once."""
-        if self.held.pop(table_id, None) is None:
+        if self.held.pop(table_id, None) is None or self._stopping:   # stopping: every lease is released
             return
         try:
             asyncio.get_running_loop()
@@ -164,6 +164,13 @@ class LeasedStore(registry.DatabaseStore):
         """``release_all`` at the server's shutdown, after the releases and renewals queued before it."""
         self._stop_renewing()
         await self._off_loop(self._release_all)
+
+    def close(self) -> None:
+        """No more lease statements from this store (its leases released, or a test done with it):
+        its thread ends once the one under way is answered, and a table still in memory that lets
+        go of its lease later asks nothing of it."""
+        self._stop_renewing()
+        self.database.shutdown()
 
     def _stop_renewing(self) -> None:
         self.held.clear()

@@ -73,7 +73,7 @@ def leased_store(**arguments) -> Iterator[LeasedStore]:
         yield store
     finally:
         registry.configure(**vars(old))
-        store.database.shutdown()   # a lease statement still under way ends before the database goes
+        store.close()   # a lease statement still under way ends before the database goes
 
 
 @pytest.fixture
