@@ -217,6 +217,61 @@ class DealCount(SQLModel, table=True):
     count: int = 1
 
 
+class PublicTable(SQLModel, table=True):
+    """A public table as the lobby lists it, and where quick match meets (app.lobby). Its holding
+    process keeps the row up to date; every process reads it, and the seats are taken here, in a
+    transaction (`SeatClaim`), so two people on two processes never get one seat or miss each other."""
+    table_id: str = Field(primary_key=True, foreign_key='gametable.id', ondelete='CASCADE', max_length=32)
+    game_id: str = Field(max_length=32, index=True)
+    seats: int
+    rated: bool = False
+    quick: bool = False            # opened by quick match: it takes the next quick-match players
+    stage: str = Field(default='waiting', max_length=16, index=True)   # waiting | playing | over
+    free_seats: int = 0            # people's seats nobody has claimed yet (waiting only)
+    people_json: str = Field(default='[]')    # per seat: name, kind, level, shown rating (lobby.Listing)
+    options_json: str = Field(default='{}')   # the rule options, as the table's
+    spectators: int = 0
+    fill_at: datetime | None = None           # quick match: when computers take the empty seats
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class SeatClaim(SQLModel, table=True):
+    """A person's seat at a public table, taken in the database by whichever process they asked
+    at; the table's holding process seats them when their page arrives there, or at the start."""
+    table_id: str = Field(primary_key=True, foreign_key='gametable.id', ondelete='CASCADE', max_length=32)
+    seat: int = Field(primary_key=True)
+    guest: str | None = Field(default=None, max_length=64, index=True)
+    user_id: int | None = Field(default=None, foreign_key='user.id', ondelete='CASCADE', index=True)
+    name: str = Field(max_length=40)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayerRating(SQLModel, table=True):
+    """One account's rating in one game (app.ratings): openskill's mu and sigma and the rated games."""
+    user_id: int = Field(primary_key=True, foreign_key='user.id', ondelete='CASCADE')
+    game_id: str = Field(primary_key=True, max_length=32)
+    mu: float
+    sigma: float
+    games: int = 0
+    last_played_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class RatingChange(SQLModel, table=True):
+    """One rated game's effect on one account's rating: the history page plots them."""
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
+    game_id: str = Field(max_length=32)
+    table_id: str = Field(max_length=32)
+    before: int                  # the shown numbers (Rating.display)
+    after: int
+    mu: float                    # the new rating itself
+    sigma: float
+    place: int                   # 1 the best; a leaver is placed last
+    seats: int
+    at: datetime = Field(default_factory=utcnow, index=True)
+
+
 # users
 
 def create_user(*, session: Session, username: str, display_name: str, password_hash: str,
