@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from app.engine.protocol import IllegalAction
@@ -40,21 +40,37 @@ class Room:
     creator: int = 0             # the seat that starts the room and may free seats before
     clock: int = 0
     started: bool = False
+    # a public table (app.lobby): listed in the lobby, its seats taken through the database
+    public: bool = False
+    rated: bool = False          # opened rated: its end changes the people's ratings (app.ratings.is_rated)
+    quick: bool = False          # opened by quick match: computers take the empty seats at ``fill_at``
+    fill_at: float | None = None     # the wall time a quick match stops waiting for people
+    # seat -> (shown rating, provisional) when the person sat down, for the screens and the lobby
+    ratings: dict[int, tuple[int, bool]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        raw = asdict(self)
+        raw['ratings'] = {str(seat): list(shown) for seat, shown in self.ratings.items()}
+        return raw
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> 'Room':
         clock = raw.get('clock', 0)
+        fill_at = raw.get('fill_at')
         return cls(invite=str(raw['invite']), creator=int(raw.get('creator', 0)),
-                   clock=clock if clock in CLOCKS else 0, started=bool(raw.get('started')))
+                   clock=clock if clock in CLOCKS else 0, started=bool(raw.get('started')),
+                   public=bool(raw.get('public')), rated=bool(raw.get('rated')), quick=bool(raw.get('quick')),
+                   fill_at=float(fill_at) if fill_at is not None else None,
+                   ratings={int(seat): (int(shown[0]), bool(shown[1]))
+                            for seat, shown in (raw.get('ratings') or {}).items()})
 
     @staticmethod
-    def new(clock: int) -> 'Room':
+    def new(clock: int, *, public: bool = False, rated: bool = False, quick: bool = False,
+            fill_at: float | None = None) -> 'Room':
         if clock not in CLOCKS:
             raise ValueError(f'no such turn clock: {clock!r}')
-        return Room(invite=secrets.token_urlsafe(16), clock=clock)
+        return Room(invite=secrets.token_urlsafe(16), clock=clock, public=public, rated=rated and public,
+                    quick=quick and public, fill_at=fill_at if quick and public else None)
 
     def admits(self, invite: str) -> bool:
         return secrets.compare_digest(self.invite.encode(), str(invite).encode())

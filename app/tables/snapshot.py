@@ -50,6 +50,13 @@ class RoomLine:
     clock_seat: int | None = None          # whose turn clock runs (COUNT_CLOCK: the count's)
     clock_left_ms: int = 0                 # what is left of it when the snapshot was made
     reactions: tuple[tuple[int, str, float], ...] = ()   # (seat, reaction key, wall time sent)
+    public: bool = False                   # listed in the lobby: anybody may join or watch
+    rated: bool = False                    # its end changes the people's ratings
+    quick: bool = False                    # opened by quick match: computers fill it after a wait
+    fill_left_ms: int | None = None        # quick match: what is left of the wait when the snapshot was made
+    away: tuple[int, ...] = ()             # people's seats with no screen open now (the game has started)
+    spectators: int = 0                    # screens watching without a seat
+    ratings: tuple[tuple[int, bool] | None, ...] = ()   # per seat: shown rating and provisional mark, if rated
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,14 @@ class Table:
                         free_seats=tuple(self.seating.free_seats()), stand_ins=tuple(sorted(self.presence.stand_ins)),
                         count_waits_for=tuple(self.presence.waiting_to_go_on()) if self.pause is not None else (),
                         clock_seat=clock_seat, clock_left_ms=left,
-                        reactions=tuple((seat, key, at) for seat, (key, at) in sorted(self.reactions.recent().items())))
+                        reactions=tuple((seat, key, at) for seat, (key, at) in sorted(self.reactions.recent().items())),
+                        public=self.room.public, rated=self.room.rated, quick=self.room.quick,
+                        fill_left_ms=None if self.room.fill_at is None or self.room.started
+                        else max(0, int((self.room.fill_at - self.clock.wall()) * 1000)),
+                        away=tuple(seat for seat in self.person_seats() if self.room.started
+                                   and not self.seats[seat].is_empty and not self.watching(seat)),
+                        spectators=len(self.subscribers.get(SPECTATOR, ())),
+                        ratings=tuple(self.room.ratings.get(seat) for seat in range(len(self.seats))))
 
     def is_over(self) -> bool:
         return self.state.outcome() is not None
@@ -280,9 +287,11 @@ class Table:
     def subscribe(self, seat: int, subscriber: Subscriber) -> Callable[[], None]:
         """`subscriber(view, events)` after every step, with this seat's view only. Computers
         play while somebody watches; returns the call that ends the subscription."""
-        self.subscribers.setdefault(seat, []).append(subscriber)
+        listeners = self.subscribers.setdefault(seat, [])
+        listeners.append(subscriber)
         if seat != SPECTATOR:
             self.presence.arrived(seat)
+        self._tell_who_is_here(seat, len(listeners) == 1)
         self.computers.start()
 
         def unsubscribe() -> None:
@@ -291,9 +300,18 @@ class Table:
                 listeners.remove(subscriber)
                 if not listeners and seat != SPECTATOR:
                     self.presence.left(seat)
+                self._tell_who_is_here(seat, not listeners)
             if not self.watched():
                 self.stop()
         return unsubscribe
+
+    def _tell_who_is_here(self, seat: int, first_or_last: bool) -> None:
+        """At a room, the others see who is away (a person's first screen opened or last one
+        closed) and, at a public table, how many watch: no step, only the screens are told."""
+        if self.room is None or not self.watched():
+            return
+        if (seat == SPECTATOR and self.room.public) or (seat != SPECTATOR and first_or_last and self.room.started):
+            self.notify()
 
     def on_saved(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """`listener(version)` each time a save of this table has been written (committed, for a
