@@ -713,6 +713,123 @@ def delete_guest_tables(*, session: Session, untouched_before: datetime, closed_
     return result.rowcount
 
 
+# public tables (app.lobby)
+
+PUBLIC_OPEN = ('waiting', 'playing')   # the stages the lobby lists
+
+
+def lock_quick_match(*, session: Session, key: int) -> None:
+    """Quick matches of one kind (game, seats, rated) wait for each other here, on every process:
+    of two people asking at once, the second sees the table the first one opened. A transaction
+    lock on PostgreSQL; on SQLite (one process) the database's own write lock, taken by a write
+    that changes nothing."""
+    if session.get_bind().dialect.name == 'postgresql':
+        session.exec(select(func.pg_advisory_xact_lock(key)))
+    else:
+        session.exec(update(PublicTable).where(literal(False)).values(stage=PublicTable.stage)
+                     .execution_options(synchronize_session=False))
+
+
+def waiting_quick_table(*, session: Session, game_id: str, seats: int, rated: bool, fills_after: datetime) \
+        -> PublicTable | None:
+    """The oldest quick-match table of this kind still waiting with a seat free, not about to fill."""
+    return session.exec(select(PublicTable).where(
+        PublicTable.game_id == game_id, PublicTable.seats == seats, PublicTable.rated == rated,
+        col(PublicTable.quick).is_(True), PublicTable.stage == 'waiting', col(PublicTable.free_seats) > 0,
+        col(PublicTable.fill_at) > fills_after).order_by(col(PublicTable.created_at)).limit(1).with_for_update()).first()
+
+
+def public_table(*, session: Session, table_id: str, lock: bool = False) -> PublicTable | None:
+    query = select(PublicTable).where(PublicTable.table_id == table_id)
+    return session.exec(query.with_for_update() if lock else query).first()
+
+
+def claims_of(*, session: Session, table_id: str) -> list[SeatClaim]:
+    return list(session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id).order_by(col(SeatClaim.seat))))
+
+
+def claim_of(*, session: Session, table_id: str, guest: str | None, user_id: int | None) -> SeatClaim | None:
+    """This browser's or account's seat at the table, if it has taken one."""
+    mine = []
+    if guest is not None:
+        mine.append(col(SeatClaim.guest) == guest)
+    if user_id is not None:
+        mine.append(col(SeatClaim.user_id) == user_id)
+    if not mine:
+        return None
+    return session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id, or_(*mine))).first()
+
+
+def waiting_claims(*, session: Session, game_id: str, guest: str | None, user_id: int | None) -> list[str]:
+    """The public tables of this game still waiting at which this browser or account has a seat."""
+    mine = []
+    if guest is not None:
+        mine.append(col(SeatClaim.guest) == guest)
+    if user_id is not None:
+        mine.append(col(SeatClaim.user_id) == user_id)
+    if not mine:
+        return []
+    return list(session.exec(select(SeatClaim.table_id).join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
+                             .where(PublicTable.game_id == game_id, PublicTable.stage == 'waiting', or_(*mine))))
+
+
+def add_claim(*, session: Session, claim: SeatClaim) -> None:
+    """A seat taken, and one free seat fewer in the listing (the caller holds the listing's row)."""
+    session.add(claim)
+    session.exec(update(PublicTable).where(col(PublicTable.table_id) == claim.table_id)
+                 .values(free_seats=col(PublicTable.free_seats) - 1).execution_options(synchronize_session=False))
+    session.flush()
+
+
+def update_public_table(*, session: Session, table_id: str, stage: str, people_json: str, spectators: int,
+                        now: datetime) -> None:
+    """What the holding process knows: who sits there, how many watch, and how far the game is. A
+    stage only moves on (a late write of 'waiting' never reopens a table that started)."""
+    order = case((col(PublicTable.stage) == 'waiting', 0), (col(PublicTable.stage) == 'playing', 1), else_=2)
+    rank = {'waiting': 0, 'playing': 1}.get(stage, 2)
+    session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id)
+                 .values(people_json=people_json, spectators=spectators, updated_at=now,
+                         stage=case((order < rank, stage), else_=col(PublicTable.stage)))
+                 .execution_options(synchronize_session=False))
+
+
+def start_public_table(*, session: Session, table_id: str, now: datetime) -> list[SeatClaim]:
+    """The table starts: no seat can be taken from now on (a claim waits for this row's lock, then
+    finds it started); returns every seat taken."""
+    session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id, col(PublicTable.stage) == 'waiting')
+                 .values(stage='playing', free_seats=0, updated_at=now).execution_options(synchronize_session=False))
+    return claims_of(session=session, table_id=table_id)
+
+
+def player_ratings(*, session: Session, user_ids: list[int], game_id: str) -> dict[int, PlayerRating]:
+    """These accounts' ratings in the game (an account never rated has none)."""
+    if not user_ids:
+        return {}
+    return {row.user_id: row for row in session.exec(select(PlayerRating).where(
+        col(PlayerRating.user_id).in_(user_ids), PlayerRating.game_id == game_id))}
+
+
+def list_public_tables(*, session: Session, game_id: str | None, offset: int, limit: int) \
+        -> tuple[list[PublicTable], int]:
+    """The lobby's page of open public tables: waiting ones first (the oldest first), then those
+    being played (the newest first); and how many there are in all."""
+    where = [col(PublicTable.stage).in_(PUBLIC_OPEN)]
+    if game_id is not None:
+        where.append(PublicTable.game_id == game_id)
+    total = session.exec(select(func.count()).select_from(PublicTable).where(*where)).one()
+    waiting_first = case((col(PublicTable.stage) == 'waiting', 0), else_=1)
+    rows = session.exec(select(PublicTable).where(*where)
+                        .order_by(waiting_first, case((col(PublicTable.stage) == 'waiting', col(PublicTable.created_at)),
+                                                      else_=None), col(PublicTable.created_at).desc())
+                        .offset(offset).limit(limit))
+    return list(rows), total
+
+
+def public_tables_changed_since(*, session: Session, since: datetime) -> datetime | None:
+    """The latest change to any listed table after ``since`` (None: nothing changed)."""
+    return session.exec(select(func.max(PublicTable.updated_at)).where(col(PublicTable.updated_at) > since)).one()
+
+
 # table leases (several server processes on one PostgreSQL; see app.tables.lease)
 
 @dataclass(frozen=True, slots=True)

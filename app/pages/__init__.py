@@ -7,7 +7,7 @@ import os
 from nicegui import app, ui
 
 from app import installable, sessions
-from app.pages import account, export, history, history_game, home, recovery
+from app.pages import account, export, history, history_game, home, lobby, recovery
 from app.pages.daily import register_daily_pages
 from app.pages.review import register_review_pages
 from app.pages.tables import register_table_pages
@@ -21,6 +21,7 @@ def register_pages() -> None:
     ui.page('/')(home.home_page)
     register_rules_pages()
     register_table_pages()
+    ui.page('/lobby')(lobby.lobby_page)
     ui.page('/login')(account.login_page)
     ui.page('/register')(account.register_page)
     ui.page('/account')(account.account_page)

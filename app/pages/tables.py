@@ -13,11 +13,12 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import limits
+from app.lobby import PUBLIC_CLOCK, matching, quick_wait, reconnect_window
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
 from app.tables.registry import TableUnavailable, add_table, create_table, new_table, open_table, services
-from app.tables.room import SPECTATOR, Room, clean_name
+from app.tables.room import NAME_MAX, SPECTATOR, Room, clean_name
 from app.tables.seats import ROOM_BOT_NAMES, Seat
 from app.tables.port import SeatPort
 from app.tables.table import Table
@@ -54,10 +55,43 @@ def play_page(game_id: str) -> None:
                 ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(ongoing.id))) \
                     .props('unelevated no-caps').mark('resume')
         account = current_account()
+        _quick_match_card(game, account is not None)
         room_form = RoomForm(game, account_name=account.display_name if account else None,
                              stored=storage.get(ROOM_KEY), on_create=lambda *args: None)
         room_form.on_create = lambda choice, plan, clock, name: create_room(game, choice, plan, clock, name, room_form)
         setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice), room_form)
+
+
+QUICK_KEY = 'quick'   # app.storage.user: the seats last asked for at quick match, per game
+
+
+def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
+    """Play people: the number of seats, a guest's name, and the button; where the lobby is."""
+    stored = app.storage.user.get(QUICK_KEY)
+    seats = stored.get(game.id) if isinstance(stored, dict) else None
+    values = {'seats': seats if type(seats) is int and game.min_seats <= seats <= game.max_seats else game.min_seats,
+              'name': _stored_name()}
+
+    def go() -> None:
+        kept = app.storage.user.get(QUICK_KEY)
+        app.storage.user[QUICK_KEY] = {**(kept if isinstance(kept, dict) else {}), game.id: values['seats']}
+        quick_match(game, values['seats'], values['name'])
+
+    with ui.card().classes('w-full max-w-xl self-center gap-2 bg-sky-50').props('flat bordered data-testid="quick-card"'):
+        ui.label(t('quick.title')).classes('text-lg font-bold').props('role=heading aria-level=2')
+        ui.label(t('quick.help', seconds=round(quick_wait()))).classes('text-sm text-gray-700')
+        if game.max_seats > game.min_seats:
+            ui.toggle({n: t('quick.seats', count=n) for n in range(game.min_seats, game.max_seats + 1)},
+                      value=values['seats']).bind_value(values, 'seats') \
+                .props('no-caps spread unelevated toggle-color=primary').classes('w-full').mark('quick-seats')
+        if not signed_in:
+            ui.input(t('room.your_name')).bind_value(values, 'name') \
+                .props(f'maxlength={NAME_MAX} counter outlined dense').classes('w-full').mark('quick-name')
+        with ui.row().classes('w-full items-center gap-3'):
+            ui.button(t('quick.button'), icon='groups', on_click=go) \
+                .props('unelevated no-caps data-testid="quick-match"').classes('flex-1').mark('quick-match')
+            ui.link(t('quick.lobby'), f'/lobby?game={game.id}').classes('font-semibold')
+        ui.label(t('quick.rated' if signed_in else 'lobby.rated_sign_in')).classes('text-xs text-gray-600')
 
 
 def may_deal() -> bool:
@@ -103,8 +137,19 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
     names = iter(bot for bot in ROOM_BOT_NAMES if bot.casefold() != name.casefold())
     seats = [Seat('person', name=name, guest=guest_token(), user_id=account.id if account else None)]
     seats += [Seat('person') if kind == PERSON else Seat('computer', name=next(names), level=kind) for kind in plan]
+    public = form.values['public'] is True
+    rated = public and account is not None and form.values['rated'] is True
+    options = to_table_options(game, choice)
+    if rated:   # the hint is a computer's advice: not in a rated game
+        options.hints = False
+    # strangers cannot be waited for: a public table always has a turn clock
+    room = Room.new(clock or (PUBLIC_CLOCK if public else 0), public=public, rated=rated)
     try:
-        table = add_table(new_table(game, to_table_options(game, choice), seats, room=Room.new(clock)))
+        table = new_table(game, options, seats, room=room)
+        if public:
+            matching.open_public(table, matching.Person(guest_token(), account.id if account else None, name))
+        else:
+            add_table(table)
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
@@ -122,8 +167,13 @@ def table_page(table_id: str, request: Request) -> None:
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
         if table is None:
             ui.status_code(404)   # the page says so in the table's own words
+        if table is not None and seat is None:   # a seat taken at a public table, from any process
+            seat = matching.seat_here(table, guest_token(), current_user_id())
         if table is not None and seat is None and table.room is not None and screens_of(table.game.id) is not None \
-                and table.id in watched_tables():   # a spectator's own address for the room, as the invite link shows it
+                and (table.room.public or table.id in watched_tables()):
+            # anybody watches a public table; a room, whoever its invite link admitted
+            if table.room.public and table.waiting and table.seating.free_seats():
+                _public_join(table)
             _spectate(table, request)
             return
         if table is None or seat is None or screens_of(table.game.id) is None:
@@ -170,7 +220,8 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
     else (the room is full or playing) the game as a spectator, who sees what is public only."""
     table = open_table(table_id)
     if table is not None and table.room is not None and table.room.admits(secret) \
-            and table.seat_of(guest_token(), current_user_id()) is not None:
+            and (table.room.public or table.seat_of(guest_token(), current_user_id()) is not None):
+        # a public table's own page seats whoever comes (its seats are taken in the database)
         return RedirectResponse(table_path(table.id), status_code=303)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
         if table is None or table.room is None or not table.room.admits(secret) or screens_of(table.game.id) is None:
@@ -187,9 +238,77 @@ def invite_page(table_id: str, secret: str, request: Request) -> RedirectRespons
 
 def _spectate(table: Table, request: Request) -> None:
     """The room as a spectator sees it: the public view, said to be watched."""
-    ui.label(t('room.watching')).classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center') \
-        .props('data-testid="spectator"')
+    ui.label(t('room.watching_public' if table.room.public else 'room.watching')) \
+        .classes('text-amber-900 bg-amber-100 rounded px-3 py-1 self-center').props('data-testid="spectator"') \
+        .mark('spectator')
     _show(table, SPECTATOR, request)
+
+
+def _public_join(table: Table) -> None:
+    """A public table still waiting for people: a seat for this browser, if it wants one."""
+    account = current_account()
+    with ui.card().classes('w-full max-w-xl self-center gap-2').props('data-testid="join-public"'):
+        if table.room.rated and account is None:
+            ui.label(t('lobby.rated_sign_in')).classes('text-gray-700')
+            ui.link(t('nav.login'), f'/login?next=/table/{table.id}').classes('font-semibold')
+            return
+        name = {'name': account.display_name if account else _stored_name()}
+        if account is None:
+            ui.input(t('room.your_name')).bind_value(name, 'name') \
+                .props(f'maxlength={NAME_MAX} counter outlined dense').classes('w-full').mark('join-name')
+        ui.button(t('lobby.join'), icon='login', on_click=lambda: join_public(table.id, name['name'])) \
+            .props('unelevated no-caps data-testid="join"').classes('w-full').mark('join')
+
+
+def _stored_name() -> str:
+    stored = app.storage.user.get(ROOM_KEY)
+    name = stored.get('name') if isinstance(stored, dict) else None
+    return name if isinstance(name, str) else ''
+
+
+def asking_person(name: Any) -> matching.Person:
+    """Who asks for a seat from this browser: the account's name, or the name a guest typed.
+    Raises IllegalAction when a guest's name is unusable."""
+    account = current_account()
+    if account is not None:
+        return matching.Person(guest_token(), account.id, account.display_name)
+    cleaned = clean_name(name)
+    stored = app.storage.user.get(ROOM_KEY)
+    app.storage.user[ROOM_KEY] = {**(stored if isinstance(stored, dict) else {}), 'name': cleaned}
+    return matching.Person(guest_token(), None, cleaned)
+
+
+def join_public(table_id: str, name: Any) -> None:
+    """Take a seat at a waiting public table (from the lobby, or the table's own page), and go there."""
+    try:
+        matching.join(table_id, asking_person(name))
+    except IllegalAction as refusal:
+        ui.notify(refusal_text(refusal), type='warning')
+        return
+    except matching.MatchUnavailable:
+        ui.notify(t('table.unavailable'), type='negative')
+        return
+    ui.navigate.to(table_path(table_id))
+
+
+def quick_match(game: GameInfo, seats: int, name: Any) -> None:
+    """Play people: a seat at a waiting public table that fits, or a new one; go there."""
+    try:
+        person = asking_person(name)
+    except IllegalAction as refusal:
+        ui.notify(refusal_text(refusal), type='warning')
+        return
+    if not may_deal():
+        return
+    try:
+        table_id = matching.quick_match(game, seats, person, wall=services().clock.wall())
+    except IllegalAction as refusal:
+        ui.notify(refusal_text(refusal), type='warning')
+        return
+    except matching.MatchUnavailable:
+        ui.notify(t('table.unavailable'), type='negative')
+        return
+    ui.navigate.to(table_path(table_id))
 
 
 def _join_form(table: Table) -> None:
@@ -247,5 +366,7 @@ def register_table_pages() -> None:
     for game in GAMES:
         if screens_of(game.id) is not None:
             ui.page(game.play_path)(_play_page_of(game.id))
-    ui.page('/table/{table_id}')(table_page)
+    # a phone that switches networks comes back to the same page within the window; past it, the
+    # page is gone and a computer holds the seat at a public table (app.tables.public)
+    ui.page('/table/{table_id}', reconnect_timeout=reconnect_window())(table_page)
     ui.page('/room/{table_id}/{secret}')(invite_page)

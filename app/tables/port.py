@@ -84,7 +84,10 @@ class SeatPort:
     def start(self, version: int) -> None:
         """The room's creator starts it: the empty seats go to computers at the room's level."""
         with self._table.telling_later():
-            self._table.seating.start(self.seat, version, ROOM_BOT_NAMES, self._table.options.level)
+            if self._table.public.on:   # its seats are closed in the database first (app.lobby)
+                self._table.public.start_now(self.seat, version)
+            else:
+                self._table.seating.start(self.seat, version, ROOM_BOT_NAMES, self._table.options.level)
 
     def free_seat(self, seat: int, version: int) -> None:
         """The room's creator frees a person's seat before the start."""

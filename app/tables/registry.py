@@ -23,13 +23,16 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games import GameInfo
+from app.ratings import Rating
+from app.tables.public import Claim, Listing
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, abandon_table_if_version, delete_guest_tables,
+from models.tables import (GameTable, abandon_idle_tables, player_ratings, public_table, start_public_table,
+                           update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
 
@@ -52,6 +55,12 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
 
 
+def shown(row: Any) -> tuple[int, bool]:
+    """A stored rating (or None: a new player's) as the screens show it: its number and mark."""
+    rating = Rating() if row is None else Rating(row.mu, row.sigma, row.games)
+    return rating.display(), rating.provisional
+
+
 class DatabaseStore(OneProcess):
     """Saves a table to the database after its steps (a compare-and-set on the version) and
     records a finished game in its account holders' history. The only process on its database
@@ -65,6 +74,30 @@ class DatabaseStore(OneProcess):
 
     def game_over(self, table: Table) -> None:
         record_table(table)
+
+    def publish(self, listing: Listing) -> None:
+        try:
+            with session_scope() as session:
+                update_public_table(session=session, table_id=listing.table_id, stage=listing.stage,
+                                    people_json=json.dumps(list(listing.people), separators=(',', ':')),
+                                    spectators=listing.spectators, now=utcnow())
+        except SQLAlchemyError as error:   # the lobby shows an older line until the next change
+            logger.error('could not list public table %s: %s', listing.table_id, str(error).splitlines()[0])
+
+    def start_public(self, table_id: str) -> list[Claim] | None:
+        try:
+            with session_scope() as session:
+                claims = start_public_table(session=session, table_id=table_id, now=utcnow())
+                row = public_table(session=session, table_id=table_id)
+                rated = row is not None and row.rated
+                ratings = player_ratings(session=session, game_id=row.game_id if row else '',
+                                         user_ids=[claim.user_id for claim in claims if rated and claim.user_id])
+                return [Claim(claim.seat, claim.guest, claim.user_id, claim.name,
+                              shown(ratings.get(claim.user_id)) if rated and claim.user_id else None)
+                        for claim in claims]
+        except SQLAlchemyError as error:
+            logger.error('could not start public table %s: %s', table_id, str(error).splitlines()[0])
+            return None
 
 
 _SERVICES = TableServices(store=DatabaseStore())
@@ -109,15 +142,25 @@ def account_of(table: Table) -> int | None:
 def add_table(table: Table) -> Table:
     """Store a new table at once, so that its address works from the first moment, and make it
     the live one of its id. Raises TableUnavailable when the database cannot take it."""
-    row = GameTable(id=table.id, game_id=table.game.id, options_json=json.dumps(table.options.to_dict()),
-                    seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
-                    status=table.status, user_id=account_of(table), person_acted=table.person_acted)
     try:
         with session_scope() as session:
-            insert_table(session=session, table=row)
+            store_new(session=session, table=table)
     except SQLAlchemyError as error:
         logger.exception('could not store a new %s table', table.game.id)
         raise TableUnavailable(str(error)) from error
+    return hold_new(table)
+
+
+def store_new(*, session: Any, table: Table) -> None:
+    """The first write of a table just made, in the caller's transaction (see ``hold_new``)."""
+    insert_table(session=session, table=GameTable(
+        id=table.id, game_id=table.game.id, options_json=json.dumps(table.options.to_dict()),
+        seats_json=_seats_json(table), state_json=_state_json(table), version=table.version,
+        status=table.status, user_id=account_of(table), person_acted=table.person_acted))
+
+
+def hold_new(table: Table) -> Table:
+    """A table whose first write is committed becomes the live one of its id, held here."""
     # in memory only while a screen shows it: one dealt and never opened is let go like one left
     table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
     table.store.claim(table.id)   # nobody else can hold a table just made
@@ -182,6 +225,7 @@ def live_tables() -> list[Table]:
 def _adopt(table: Table, *, keep: bool = True) -> Table:
     if keep:
         _TABLES[table.id] = table
+        table.public.arm()   # a quick match waiting here: its wait ends on time, after a restart too
     return table
 
 

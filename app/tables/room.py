@@ -153,6 +153,8 @@ class Seating:
         table = self.table
         if not table.waiting:
             raise IllegalAction('room_started', 'the game has started')
+        if table.room.public:   # its seats are taken in the database (app.lobby), from any process
+            raise IllegalAction('public_table', 'join a public table from the lobby')
         mine = table.seat_of(guest, user_id)
         if mine is not None:
             return mine
@@ -170,6 +172,8 @@ class Seating:
     def free_seat(self, by: int, seat: int, version: int) -> None:
         """The creator frees a person's seat before the start (the person may join again)."""
         table = self._creator_check(by, version)
+        if table.room.public:   # its seat was claimed in the database: it stays taken
+            raise IllegalAction('public_table', 'join a public table from the lobby')
         if not (0 <= seat < len(table.seats)) or seat == by or not table.seats[seat].is_person \
                 or table.seats[seat].is_empty:
             raise IllegalAction('not_a_guest_seat', 'nobody to free at that seat')
@@ -268,15 +272,27 @@ class Presence:
         if table.room is None or not table.room.started or not table.seats[seat].is_person:
             return
         self._left_at[seat] = table.clock.now()
-        table.clock.call_later(ABSENT_GRACE, self._maybe_away, seat)
+        table.clock.call_later(self.grace, self._maybe_away, seat)
+
+    @property
+    def grace(self) -> float:
+        """How long a person may have no screen open before a computer holds their seat: none at
+        a public table: its page waited the reconnect window already before it let go (app.lobby),
+        and a table of strangers cannot wait longer for one of them."""
+        room = self.table.room
+        return 0.0 if room is not None and room.public else ABSENT_GRACE
+
+    def leavers(self) -> list[int]:
+        """People who left and have not come back: a computer holds their seat for being away."""
+        return sorted(seat for seat, reason in self.stand_ins.items() if reason == 'away')
 
     def _maybe_away(self, seat: int) -> None:
         table = self.table
         left = self._left_at.get(seat)
-        if left is None or table.clock.now() - left < ABSENT_GRACE - 0.01 or table.is_over():
+        if left is None or table.clock.now() - left < self.grace - 0.01 or table.is_over():
             return
-        if table.watching(seat) or not table.watched():
-            return   # back already; or nobody watches at all (the table then waits, as any table)
+        if table.watching(seat) or not (table.watched() or table.room.public):
+            return   # back already; or nobody watches at all (a room then waits, as any table)
         self.stand_in(seat, 'away')
 
     def present_people(self) -> list[int]:
@@ -339,4 +355,5 @@ class TurnClock:
         if turn[0] == COUNT_CLOCK:   # the slow readers of the count go on with the others
             self.table.go_on_from_count()
             return
-        self.table.presence.stand_in(turn[0], 'clock')
+        # a person with no screen open is away: the computer keeps their seat until they are back
+        self.table.presence.stand_in(turn[0], 'clock' if self.table.watching(turn[0]) else 'away')

@@ -200,6 +200,14 @@ class TableStore(Protocol):
     def game_over(self, table: 'Table') -> None:
         """The game at this table has just ended (history records)."""
 
+    def publish(self, listing: Any) -> None:
+        """A public table's line in the lobby (app.tables.public.Listing) has changed: keep it
+        where every process reads it. Runs on the table's writer: off the event loop."""
+
+    def start_public(self, table_id: str) -> list[Any] | None:
+        """A public table starts: no more seats are taken there; every seat claimed so far
+        (app.tables.public.Claim), or None when that could not be settled (nothing starts)."""
+
     def holds(self, table_id: str) -> bool:
         """This process may keep the table in memory and play it (always, unless several
         processes share the database: then only while it holds the table's lease)."""
@@ -233,6 +241,8 @@ class MemoryStore(OneProcess):
     appended: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # table id -> steps since
     writes: list[dict[str, Any]] = field(default_factory=list)       # every write, whole or appended, in order
     finished: list[str] = field(default_factory=list)                # table ids, once per game over
+    listings: dict[str, Any] = field(default_factory=dict)           # table id -> its last line in the lobby
+    claims: dict[str, list[Any]] = field(default_factory=dict)       # table id -> seats claimed (tests)
 
     def save(self, table: 'Table', entry: Entry) -> Saved:
         stored = self.saved.get(table.id)
@@ -254,6 +264,12 @@ class MemoryStore(OneProcess):
     def game_over(self, table: 'Table') -> None:
         self.finished.append(table.id)
         table.recorded = True
+
+    def publish(self, listing: Any) -> None:
+        self.listings[listing.table_id] = listing
+
+    def start_public(self, table_id: str) -> list[Any] | None:
+        return list(self.claims.get(table_id, ()))
 
 
 class Writing(Protocol):

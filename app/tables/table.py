@@ -25,6 +25,7 @@ from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 from app.tables import moves as move_log
 from app.tables.pacing import ComputerTurns, beat, choose
+from app.tables.public import PublicSeats
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
 from app.tables.saving import SAVE_DELAY, SAVE_RETRY_FIRST, SAVE_RETRY_MOST, Saving, rebuilt  # noqa: F401
 from app.tables.seats import Seat, TableOptions
@@ -55,6 +56,7 @@ class Table:
                  moves: list[list[list[Any]]] | None = None) -> None:
         self.id, self.game, self.options, self.seats, self.seed = table_id, game, options, seats, seed
         self.store, self.thinker, self.clock, self.deals = services.store, services.thinker, services.clock, services.deals
+        self.writer = services.writer
         # the registry checks every rule option: a tampered one raises ValueError here
         self.rules = game.make_rules(options.rules, fixed=dict(game.daily.rules) if options.daily else None)
         # the game's generator draws the first dealer; every hand's seed comes from the deals
@@ -90,6 +92,10 @@ class Table:
         self.reactions = Reactions(self.clock, tell=self.notify, may=lambda seat: self.room is not None
                                    and 0 <= seat < len(self.seats) and self.seats[seat].is_person)
         self._people_were_out = self.people_are_out()
+        # a public table's seats taken in the database, its start and its line in the lobby
+        self.public = PublicSeats(self, start_claims=lambda: self.store.start_public(self.id),
+                                  publish=lambda listing: self.writer.run(lambda: self.store.publish(listing),
+                                                                          lambda _: None))
 
     def _new_game(self, dealer: int | None) -> Any:
         return self.game.engine_module.new_game(self.rules, len(self.seats), random.Random(self.seed),
@@ -312,6 +318,7 @@ class Table:
             return
         if (seat == SPECTATOR and self.room.public) or (seat != SPECTATOR and first_or_last and self.room.started):
             self.notify()
+            self.public.changed()
 
     def on_saved(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """`listener(version)` each time a save of this table has been written (committed, for a
@@ -379,6 +386,7 @@ class Table:
         self.log = (self.log + [event.to_dict() for event in events] + list(notes))[-LOG_LENGTH:]
         self.save_soon()
         self.notify()
+        self.public.changed()
 
     # the computer seats --------------------------------------------------------------
     async def settle(self) -> None:

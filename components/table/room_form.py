@@ -36,7 +36,8 @@ class RoomForm:
         self.account_name = account_name
         self.on_create = on_create
         self.values = {'name': stored.get('name') if isinstance(stored.get('name'), str) else '',
-                       'clock': stored.get('clock') if stored.get('clock') in CLOCKS else 0}
+                       'clock': stored.get('clock') if stored.get('clock') in CLOCKS else 0,
+                       'public': stored.get('public') is True, 'rated': stored.get('rated', True) is True}
         self.plan = clean_plan(game, stored.get('plan'), 'normal')
 
     def draw(self, choice: dict[str, Any]) -> None:
@@ -62,6 +63,16 @@ class RoomForm:
             ui.toggle({clock: t(f'room.clock.{clock}') for clock in CLOCKS}, value=self.values['clock']) \
                 .bind_value(self.values, 'clock').props(TOGGLE).classes('w-full').mark('room-clock')
             ui.label(t('room.clock_help')).classes('text-xs text-gray-600')
+            ui.switch(t('room.public'), value=self.values['public']).bind_value(self.values, 'public') \
+                .mark('room-public')
+            ui.label(t('room.public_help')).classes('text-xs text-gray-600 -mt-2 ml-12')
+            with ui.column().classes('w-full gap-0').bind_visibility_from(self.values, 'public'):
+                if self.account_name:
+                    ui.switch(t('room.rated'), value=self.values['rated']).bind_value(self.values, 'rated') \
+                        .mark('room-rated')
+                    ui.label(t('room.rated_help')).classes('text-xs text-gray-600 -mt-2 ml-12')
+                else:
+                    ui.label(t('lobby.rated_sign_in')).classes('text-xs text-gray-600 ml-12')
 
     def create(self, choice: dict[str, Any]) -> None:
         plan = clean_plan(self.game, self.plan, choice['level'])[:choice['seats'] - 1]
@@ -71,4 +82,5 @@ class RoomForm:
 
     def stored(self) -> dict[str, Any]:
         """What to remember in this browser for the next room."""
-        return {'name': self.values['name'], 'clock': self.values['clock'], 'plan': list(self.plan)}
+        return {'name': self.values['name'], 'clock': self.values['clock'], 'plan': list(self.plan),
+                'public': self.values['public'] is True, 'rated': self.values['rated'] is True}

@@ -3,6 +3,7 @@ seat and starting the game. Every screen of the room is redrawn as people join; 
 starts, each one turns into its table screen in place."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from html import escape
 
@@ -22,16 +23,24 @@ class WaitingRoom:
         self.snap: Snapshot = port.snapshot()
         self.language = current_language()
         self.leave: Callable[[], None] | None = None
+        self.ticker: ui.timer | None = None          # a quick match's countdown, once a second
+        self.countdown: ui.label | None = None
+        self.fill_deadline = 0.0
 
     def build(self) -> None:
-        self.box = ui.column().classes('w-full max-w-xl self-center gap-3').props('data-testid="waiting-room"') \
-            .mark('waiting-room')
+        self.box = ui.column().classes('w-full max-w-xl self-center gap-3') \
+            .props(f'data-testid="waiting-room" data-table="{self.port.table_id}"').mark('waiting-room')
         self._draw()
+        if self.snap.room.quick:   # outside the box, which every redraw empties
+            self.ticker = ui.timer(1.0, self._tick)
         self.leave = self.port.watch(self._changed, moved=follow(self.port.table_id))
         client = ui.context.client
         client.on_delete(self._stop)   # not at a dropped socket: the browser reconnects to this page
 
     def _stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+            self.ticker = None
         if self.leave is not None:
             self.leave()
             self.leave = None
@@ -57,9 +66,11 @@ class WaitingRoom:
             ui.label(t('room.freed')).classes('text-lg').props('data-testid="freed"')
             return
         with ui.card().classes('w-full gap-3'):
-            ui.label(t('room.title', game=t(snap.game.name_key))).classes('text-2xl font-bold') \
-                .props('role=heading aria-level=1')
-            if mine:
+            ui.label(t('quick.waiting_title' if room.quick else 'room.title', game=t(snap.game.name_key))) \
+                .classes('text-2xl font-bold').props('role=heading aria-level=1')
+            if room.public:
+                self._public_lines()
+            elif mine:
                 ui.label(t('room.invite_help')).classes('text-gray-700')
                 with ui.row().classes('w-full items-center gap-2 no-wrap'):
                     ui.label(self.invite_url).classes('flex-1 font-mono text-sm break-all bg-gray-100 rounded p-2') \
@@ -72,7 +83,12 @@ class WaitingRoom:
                 for index, seat in enumerate(snap.seats):
                     self._seat_row(index, seat)
             creator = snap.seats[room.creator].name
-            if self.seat == room.creator:
+            if room.quick and mine:   # nobody owns a quick match: anybody seated may start it now
+                ui.button(t('quick.start_now'), icon='smart_toy', on_click=self._start) \
+                    .props('outline size=lg no-caps data-testid="start-now"').classes('w-full').mark('start-now')
+            elif room.quick:
+                pass
+            elif self.seat == room.creator:
                 empty = len(room.free_seats)
                 if empty:
                     ui.label(t('room.empty_go_to_computers', count=empty)).classes('text-sm text-gray-700')
@@ -82,12 +98,37 @@ class WaitingRoom:
                 ui.label(t('room.waiting_for', name=creator)).classes('text-gray-700') \
                     .props('data-testid="waiting-for-start"')
 
+    def _public_lines(self) -> None:
+        """A public table: where it is listed, whether it is rated, and a quick match's countdown."""
+        room = self.snap.room
+        ui.label(t('room.public_listed') + ' ' + t('room.rated_is' if room.rated else 'room.unrated_is')) \
+            .classes('text-gray-700').props('data-testid="public-note"')
+        if room.fill_left_ms is not None:
+            self.fill_deadline = time.monotonic() + room.fill_left_ms / 1000
+            self.countdown = ui.label(self._countdown_text()).classes('text-lg font-semibold') \
+                .props('data-testid="fill-countdown" aria-live="polite"').mark('fill-countdown')
+
+    def _countdown_text(self) -> str:
+        left = max(0, round(self.fill_deadline - time.monotonic()))
+        with language_scope(self.language):
+            return t('quick.countdown', seconds=left)
+
+    def _tick(self) -> None:
+        if self.snap.waiting and self.countdown is not None:
+            self.countdown.set_text(self._countdown_text())
+
     def _seat_row(self, index: int, seat: SeatLine) -> None:
-        if seat.is_person and seat.is_empty:
+        if seat.is_person and seat.is_empty and self.snap.room.public:
+            who, note = t('room.free_seat'), t('quick.free_seat_note')
+        elif seat.is_person and seat.is_empty:
             who, note = t('room.free_seat'), t('room.free_seat_note')
         elif seat.is_person:
             who = seat.name + (f' ({t("room.you")})' if index == self.seat else '')
-            note = t('room.creator') if index == self.snap.room.creator else t('room.joined')
+            note = t('room.creator') if index == self.snap.room.creator and not self.snap.room.quick \
+                else t('room.joined')
+            shown = self.snap.room.ratings[index] if index < len(self.snap.room.ratings) else None
+            if shown is not None:
+                who += f' · {shown[0]}{"?" if shown[1] else ""}'
         else:
             who, note = seat.name, t('room.computer', level=t(f'level.{seat.level or "normal"}'))
         with ui.row().classes('w-full items-center gap-2 border-b border-gray-200 py-1') \

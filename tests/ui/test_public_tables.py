@@ -1,0 +1,143 @@
+"""Public tables through NiceGUI's simulated users: quick match seats people together (or opens a
+table that waits for them), computers fill a quick match when its wait is over, a public table is
+listed in the lobby, joined and watched there; who left is played for by a computer."""
+from __future__ import annotations
+
+import pytest
+from nicegui.testing import User
+from people import sign_in_by_ticket
+from screen import html_of, one
+from seams import sees, until
+
+from app.lobby import quick_wait
+from app.tables.registry import open_table
+from models.db import session_scope
+from models.tables import claims_of, public_table
+
+
+@pytest.fixture(autouse=True)
+def no_tables_left(fresh_accounts) -> None:
+    """No public table of an earlier test is waiting for quick match here."""
+
+
+async def quick(user: User, game: str = 'chinchon', *, seats: int | None = None, name: str | None = None) -> str:
+    """Press "Play people" on the game's page and wait in the table it leads to; its id."""
+    await user.open(f'/play/{game}')
+    if seats is not None:
+        user.find(marker='quick-seats').elements.pop().value = seats
+    if name is not None:
+        user.find(marker='quick-name').type(name)
+    user.find(marker='quick-match').click()
+    await sees(user, marker='waiting-room', clock_moves=False)
+    return one(user, 'waiting-room').props['data-table']
+
+
+def listed(table_id: str) -> dict:
+    with session_scope() as session:
+        row = public_table(session=session, table_id=table_id)
+        return None if row is None else {'stage': row.stage, 'free_seats': row.free_seats, 'rated': row.rated,
+                                         'spectators': row.spectators, 'people': row.people_json,
+                                         'claims': [claim.seat for claim in claims_of(session=session, table_id=table_id)]}
+
+
+async def test_two_signed_in_people_on_quick_match_sit_at_one_rated_table_and_it_starts_when_full(
+        user: User, create_user) -> None:
+    await sign_in_by_ticket(user, 'Ana')
+    table_id = await quick(user)
+    table = open_table(table_id)
+    assert table.room.public and table.room.quick and table.room.rated and table.waiting
+    assert listed(table_id)['free_seats'] == 1 and listed(table_id)['stage'] == 'waiting'
+    await user.should_see(marker='fill-countdown')
+    luis = create_user()
+    await sign_in_by_ticket(luis, 'Luis')
+    assert await quick(luis) == table_id or not table.waiting   # the same table, whoever asked second
+    await until(lambda: not table.waiting)
+    assert [seat.name for seat in table.seats] == ['Ana', 'Luis']
+    assert all(seat.is_person for seat in table.seats)
+    await sees(user, marker='table')
+    await sees(luis, marker='table')
+    await until(lambda: listed(table_id)['stage'] == 'playing')
+    # both start at a new player's rating, marked provisional
+    assert table.room.ratings == {0: (1500, True), 1: (1500, True)}
+
+
+async def test_a_guest_alone_gets_hard_computers_when_the_wait_is_over(user: User, clock) -> None:
+    table_id = await quick(user, name='Ana')
+    table = open_table(table_id)
+    assert not table.room.rated   # a guest plays unrated
+    await user.should_see('La partida empieza en 30 s, con quien haya llegado.')
+    await clock.advance(quick_wait() - 0.5)
+    assert table.waiting
+    await clock.advance(0.5)
+    await until(lambda: not table.waiting)
+    assert [seat.kind for seat in table.seats] == ['person', 'computer']
+    assert table.seats[1].level == 'hard'
+    await sees(user, marker='table')
+    assert listed(table_id)['stage'] == 'playing'
+
+
+async def test_start_now_with_computers_and_quick_match_again_while_waiting(user: User) -> None:
+    table_id = await quick(user, name='Ana', seats=3, game='chinchon')
+    assert await quick(user, seats=3) == table_id   # asking again: the same seat
+    user.find(marker='start-now').click()
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    assert [seat.kind for seat in table.seats] == ['person', 'computer', 'computer']
+
+
+async def test_guests_and_accounts_are_matched_apart_and_seats_apart(user: User, create_user) -> None:
+    guest_table = await quick(user, name='Ana')
+    luis = create_user()
+    await sign_in_by_ticket(luis, 'Luis')
+    rated_table = await quick(luis)
+    assert rated_table != guest_table
+    three = create_user()
+    assert await quick(three, name='Eva', seats=3) not in {guest_table, rated_table}   # another number of seats
+
+
+async def test_the_lobby_lists_a_waiting_table_and_a_guest_joins_it_by_name(user: User, create_user) -> None:
+    table_id = await quick(user, name='Ana')
+    eva = create_user()
+    await eva.open('/lobby')
+    await sees(eva, marker='lobby-list')
+    row = html_of(eva, 'lobby-list')
+    assert 'Ana' in row and 'Sin puntuación' in row and '1 asiento libre' in row
+    # a guest names themselves at the table's own page
+    await eva.open(f'/table/{table_id}')
+    eva.find(marker='join-name').type('Eva')
+    eva.find(marker='join').click()
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    assert [seat.name for seat in table.seats] == ['Ana', 'Eva']
+
+
+async def test_a_spectator_of_a_public_table_is_counted_and_sees_no_hand(user: User, create_user) -> None:
+    table_id = await quick(user, name='Ana')
+    user.find(marker='start-now').click()
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    eva = create_user()
+    await eva.open(f'/table/{table_id}')
+    await sees(eva, marker='spectator')
+    await until(lambda: table.snapshot(0).room.spectators == 1)
+    await until(lambda: listed(table_id)['spectators'] == 1)
+    screen = html_of(eva, 'table')
+    assert not any(f'data-card="{card}"' in screen for card in table.view(0).hand)
+
+
+async def test_a_person_who_leaves_a_public_table_is_played_for_when_their_clock_runs_out_and_placed_last(
+        user: User, create_user, clock) -> None:
+    table_id = await quick(user, name='Ana')
+    luis = create_user()
+    assert await quick(luis, name='Luis') == table_id
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    await sees(luis, marker='table')
+    luis.client.delete()   # Luis's page is gone (past the reconnect window)
+    await until(lambda: 1 in table.presence.stand_ins or table.state.current_seat == 1)
+    while table.state.current_seat != 1 and not table.is_over():   # Ana's turns are played for her too
+        table.presence.stand_in(0, 'clock')
+        await table.settle()
+    await clock.advance(31)
+    await until(lambda: table.presence.stand_ins.get(1) == 'away')
+    assert table.presence.leavers() == [1]
