@@ -98,7 +98,8 @@ def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int],
 
     ``people``: seat -> account id; ``computers``: seat -> level (its fixed rating in
     COMPUTER_RATINGS, never changed); ``placements``: per seat, 1 the best; ``leavers``: people's
-    seats placed last whatever they scored (app.ratings.rate_game). A second call for the same
+    seats placed last whatever they scored (app.ratings.rate_game; ``final_places`` is the place
+    each RatingChange keeps). A second call for the same
     table changes nothing and answers what the first recorded. Seats that do not add up (a seat
     twice, one missing, one account at two seats) are the caller's mistake: ValueError."""
     if len(set(people.values())) != len(people):
@@ -116,7 +117,7 @@ def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int],
                 return {change.user_id: (change.before, change.after) for change in done}
             before = {seat: _rating(rows[user_id]) for seat, user_id in people.items()}
             after = rate_game(before, placements, leavers=leavers, computers=fixed)
-            last = max(placements) + 1
+            places = final_places(placements, leavers)
             changes = []
             for seat, user_id in people.items():
                 row = rows[user_id]
@@ -125,7 +126,7 @@ def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int],
                 changes.append(RatingChange(user_id=user_id, game_id=game_id, table_id=table_id,
                                             before=before[seat].display(), after=after[seat].display(),
                                             mu=after[seat].mu, sigma=after[seat].sigma,
-                                            place=last if seat in leavers else placements[seat],
+                                            place=places[seat],
                                             seats=len(placements), at=at))
             add_rating_changes(session=session, changes=changes)
             return {change.user_id: (change.before, change.after) for change in changes}
@@ -133,6 +134,15 @@ def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int],
         log.error('standings: table %s was not rated, the database failed: %s', table_id,
                   error.__class__.__name__, exc_info=error)
         return {}
+
+
+def final_places(placements: Sequence[int], leavers: Collection[int]) -> list[int]:
+    """Each seat's place as it was rated: the leavers below everyone (tied among themselves), and
+    every place counted from the seats ahead of it, so it stays within 1..seats (of [1, 2, 3], the
+    first leaving makes [3, 1, 2])."""
+    last = max(placements) + 1
+    ranks = [last if seat in leavers else place for seat, place in enumerate(placements)]
+    return [1 + sum(other < rank for other in ranks) for rank in ranks]
 
 
 def leaderboard(*, game_id: str, now: datetime, limit: int = SHOWN, min_games: int | None = None) -> list[RankingRow]:
