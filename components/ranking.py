@@ -12,6 +12,9 @@ from app.ratings import Rating
 from app.standings import ACTIVE_DAYS, MyStanding, RankingRow
 
 RANKING_CSS = '''
+.hod-ranking th.num, .hod-ranking td.num { width: 1%; white-space: nowrap; }
+.hod-ranking td.name { overflow-wrap: anywhere; }
+@media (max-width: 640px) { .hod-ranking td, .hod-ranking th { padding: 4px 5px; font-size: 14px; } }
 .hod-provisional { color: #8a6d1c; font-weight: 700; cursor: help; text-decoration: none; margin-left: 1px; }
 .hod-rating { font-size: 2.25rem; line-height: 1; font-weight: 800; font-variant-numeric: tabular-nums; color: #143d26; }
 '''
@@ -29,10 +32,10 @@ def board(rows: Sequence[RankingRow], *, game_name: str, mine: int | None) -> No
     head = ''.join(f'<th scope="col" class="{"num" if key != "name" else ""}">{escape(t(f"ranking.board.{key}"))}</th>'
                    for key in ('position', 'name', 'rating', 'games'))
     lines = ''.join(f'<tr data-testid="ranking-row" class="{"mine" if row.user_id == mine else ""}">'
-                    f'<td class="num">{row.position}</td><td>{escape(row.name)}</td>'
+                    f'<td class="num">{row.position}</td><td class="name">{escape(row.name)}</td>'
                     f'<td class="num">{shown_rating(row.rating)}</td><td class="num">{row.rating.games}</td></tr>'
                     for row in rows)
-    ui.html(f'<table class="hod-board w-full"><caption class="sr-only">{escape(t("ranking.game_title", game=game_name))}'
+    ui.html(f'<table class="hod-board hod-ranking w-full"><caption class="sr-only">{escape(t("ranking.game_title", game=game_name))}'
             f'</caption><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table>', sanitize=False) \
         .classes('w-full overflow-x-auto').props('data-testid="ranking-board"').mark('ranking-board')
 

@@ -50,7 +50,7 @@ def ranking_page(request: Request, game_id: str) -> None:
             ui.label(t('ranking.me.none', game=name)).classes('text-gray-800').mark('ranking-none')
         else:
             parts.my_standing(mine, game_name=name)
-        with ui.card().classes('w-full gap-2 p-4'):
+        with ui.card().classes('w-full gap-2 p-2 sm:p-4'):
             if rows:
                 parts.board(rows, game_name=name, mine=account.id if account is not None else None)
             else:

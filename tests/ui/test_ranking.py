@@ -63,7 +63,7 @@ async def test_you_see_your_rating_and_place(user: User) -> None:
         await user.should_see('11 partidas puntuables')
         await user.should_not_see(marker='ranking-me-provisional')
     assert user.find(marker='ranking-me-rating').elements.pop().content == str(mine.display())
-    assert '<tr data-testid="ranking-row" class="mine"><td class="num">2</td><td>Bea</td>' in board(user)
+    assert '<tr data-testid="ranking-row" class="mine"><td class="num">2</td><td class="name">Bea</td>' in board(user)
 
 
 async def test_a_provisional_rating_is_marked_and_its_missing_games_told(user: User) -> None:
