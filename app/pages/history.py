@@ -84,7 +84,7 @@ def history_page(request: Request) -> RedirectResponse | None:
             for rated_game, points in sorted(rating_timeline(user_id=account.id, game_id=game_id).items(),
                                              key=lambda item: GAME_ORDER[item[0]]):
                 with chart_card(t('history.chart.rating', game=t(GAMES_BY_ID[rated_game].name_key)), 'lg:col-span-3'):
-                    ui.echart(timeline_options({rated_game: points})).classes('w-full h-56') \
+                    ui.echart(rating_options(rated_game, points)).classes('w-full h-56') \
                         .props(f'data-games="{len(points)}"').mark('rating-plot', f'rating-plot-{rated_game}')
         ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
             .props('role=heading aria-level=2')
@@ -201,6 +201,14 @@ def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
                     'data': [[local(moment, 0).isoformat(), score] for moment, score in points]}
                    for game_id, points in timeline.items()],
     }
+
+
+def rating_options(game_id: str, points: list[tuple[datetime, int]]) -> dict:
+    """A game's shown rating after each rated game: the timeline's drawing, its numbers without
+    the thousands' comma ECharts would put in (1500, never 1,500)."""
+    options = timeline_options({game_id: points})
+    options['yAxis']['axisLabel'] = {':formatter': '(value) => String(value)'}
+    return options
 
 
 def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]]) -> dict:
