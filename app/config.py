@@ -11,6 +11,7 @@ HOD_HEADER_TIMEOUT, HOD_MOST_CONNECTIONS   bounds on connections (app/serving.py
 FORWARDED_ALLOW_IPS the proxies whose X-Forwarded-For names the client (comma-separated addresses
                     or networks, or *); default 127.0.0.1,::1: nginx on this machine
 HOD_SOCKET_BURST, HOD_SOCKET_RATE   events a page's socket may send at once and a second (app/sockets.py)
+HOD_RANKING_MIN_GAMES   rated games an account needs to enter a game's ranking (10; app/standings.py)
 """
 from __future__ import annotations
 
@@ -76,6 +77,12 @@ def socket_budget() -> tuple[float, float]:
     HOD_SOCKET_BURST (60) and HOD_SOCKET_RATE (20). A person clicks far less; past it the socket
     is disconnected."""
     return float(os.environ.get('HOD_SOCKET_BURST', '60')), float(os.environ.get('HOD_SOCKET_RATE', '20'))
+
+
+def ranking_min_games() -> int:
+    """Rated games an account needs before the ranking lists it: HOD_RANKING_MIN_GAMES, 10 by
+    default, the number after which a rating is usually no longer provisional (app.ratings)."""
+    return max(1, int(os.environ.get('HOD_RANKING_MIN_GAMES', '10')))
 
 
 def forwarded_allow_ips() -> str:

@@ -16,3 +16,7 @@ def rules_path(game_id: str, language: str) -> str:
 def daily_path(game_id: str, day: str | None = None) -> str:
     """A game's daily deal today, or a past day's ('YYYY-MM-DD')."""
     return f'/daily/{game_id}' + (f'/{day}' if day else '')
+
+
+def ranking_path(game_id: str) -> str:
+    return f'/ranking/{game_id}'

@@ -12,6 +12,15 @@ from nicegui import ui
 
 from app.i18n import t
 
+BOARD_CSS = '''
+.hod-board td, .hod-board th { padding: 4px 8px; text-align: left; }
+.hod-board th { font-size: 13px; color: #4b5563; font-weight: 600; border-bottom: 1px solid #d1d5db; }
+.hod-board tr.mine td { background: #fdf6e3; font-weight: 700; }
+.hod-board td.num, .hod-board th.num { text-align: right; font-variant-numeric: tabular-nums; }
+'''
+"""A table of standings drawn as one HTML block (the daily deal's boards, the rankings): rows
+`tr.mine` for the reader's own, cells `td.num` for figures."""
+
 CONTROLS_CSS = '''
 .hod-btn { display: inline-flex; align-items: center; gap: 6px; border-radius: 6px; padding: 6px 14px;
   font-weight: 600; font-size: 14px; line-height: 1.4; cursor: pointer; border: 0;

@@ -11,6 +11,7 @@ from nicegui import ui
 
 from app.daily.field import BEST_DAYS, MonthLine, Standing, bin_of, histogram, squares
 from app.i18n import counted, number, t
+from components.controls import BOARD_CSS
 
 DAILY_CSS = '''   # the histogram, the boards and the fingerprint's long hex
 .hod-histogram { display: flex; align-items: flex-end; gap: 4px; height: 96px; }
@@ -19,12 +20,8 @@ DAILY_CSS = '''   # the histogram, the boards and the fingerprint's long hex
 .hod-histogram > div.mine::after { content: attr(data-you); position: absolute; top: -1.3em; left: 50%;
   transform: translateX(-50%); font-size: 12px; font-weight: 700; color: #143d26; white-space: nowrap; }
 .hod-histogram-scale { display: flex; justify-content: space-between; font-size: 12px; color: #4b5563; }
-.hod-board td, .hod-board th { padding: 4px 8px; text-align: left; }
-.hod-board th { font-size: 13px; color: #4b5563; font-weight: 600; border-bottom: 1px solid #d1d5db; }
-.hod-board tr.mine td { background: #fdf6e3; font-weight: 700; }
-.hod-board td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .hod-fingerprint { font-family: ui-monospace, monospace; font-size: 13px; word-break: break-all; }
-'''
+''' + BOARD_CSS
 
 
 def day_text(day: date) -> str:

@@ -59,6 +59,7 @@ def nav_links(language: str) -> tuple[list[tuple[str, str]], list[tuple[str, str
     tables = [(t(game.name_key), game.play_path) for game in GAMES if route_exists(game.play_path)]
     tables += [(t('nav.daily'), '/daily')] if route_exists('/daily') else []
     tables += [(t('nav.lobby'), '/lobby')] if route_exists('/lobby') else []
+    tables += [(t('nav.ranking'), '/ranking')] if route_exists('/ranking') else []
     rules = [(t(game.name_key), rules_path(game.id, language))
              for game in GAMES if route_exists(rules_path(game.id, language))]
     return tables, rules, account_links()

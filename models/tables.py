@@ -959,3 +959,78 @@ def daily_days_of(*, session: Session, user_id: int) -> list[date]:
 
 def is_daily_table(*, session: Session, table_id: str) -> bool:
     return session.exec(select(DailyTry.id).where(col(DailyTry.table_id) == table_id)).first() is not None
+
+
+# ratings (app.standings)
+
+def lock_player_ratings(*, session: Session, user_ids: list[int], game_id: str, mu: float,
+                        sigma: float, at: datetime) -> dict[int, PlayerRating]:
+    """Each account's rating in a game, locked until the transaction ends (FOR UPDATE: on
+    PostgreSQL two games ending at once for the same person take turns; SQLite locks the whole
+    file at the first write anyway). An account with none gets a row with ``mu``/``sigma`` and no
+    games first (an insert that does nothing on a conflict), so that a new player's row is locked
+    like anyone's instead of being inserted twice by two games at once."""
+    dialect = session.get_bind().dialect.name
+    insert = {'postgresql': postgresql.insert, 'sqlite': sqlite.insert}[dialect]
+    for user_id in sorted(user_ids):   # always the same order: two transactions never wait on each other
+        session.execute(insert(PlayerRating.__table__)
+                        .values(user_id=user_id, game_id=game_id, mu=mu, sigma=sigma, games=0, last_played_at=at)
+                        .on_conflict_do_nothing(index_elements=['user_id', 'game_id']))
+    rows = session.exec(select(PlayerRating).where(col(PlayerRating.game_id) == game_id,
+                                                   col(PlayerRating.user_id).in_(user_ids))
+                        .order_by(col(PlayerRating.user_id)).with_for_update())
+    return {row.user_id: row for row in rows}
+
+
+def player_ratings(*, session: Session, user_ids: list[int], game_id: str) -> dict[int, PlayerRating]:
+    rows = session.exec(select(PlayerRating).where(col(PlayerRating.game_id) == game_id,
+                                                   col(PlayerRating.user_id).in_(user_ids)))
+    return {row.user_id: row for row in rows}
+
+
+def rating_changes_of_table(*, session: Session, table_id: str) -> list[RatingChange]:
+    return list(session.exec(select(RatingChange).where(col(RatingChange.table_id) == table_id)
+                             .order_by(col(RatingChange.id))))
+
+
+def add_rating_changes(*, session: Session, changes: list[RatingChange]) -> None:
+    session.add_all(changes)
+    session.flush()
+
+
+def rated_players(*, session: Session, game_id: str, min_games: int, since: datetime,
+                  limit: int) -> list[tuple[PlayerRating, str]]:
+    """The accounts a game's ranking lists, best first, with their display names: at least
+    ``min_games`` rated games, the last one at ``since`` or later. Equal ratings keep the older
+    account first, as ``rank_of`` counts them."""
+    return [(rating, name) for rating, name in session.exec(
+        select(PlayerRating, User.display_name).join(User, col(User.id) == col(PlayerRating.user_id))
+        .where(*_ranked(game_id, min_games, since))
+        .order_by(col(PlayerRating.mu).desc(), col(PlayerRating.user_id)).limit(limit))]
+
+
+def rank_of(*, session: Session, rating: PlayerRating, min_games: int, since: datetime) -> int:
+    """Where an account the ranking lists stands in it (1 the best), by the order of ``rated_players``."""
+    ahead = session.exec(select(func.count()).select_from(PlayerRating).where(
+        *_ranked(rating.game_id, min_games, since),
+        or_(col(PlayerRating.mu) > rating.mu,
+            and_(col(PlayerRating.mu) == rating.mu, col(PlayerRating.user_id) < rating.user_id)))).one()
+    return ahead + 1
+
+
+def count_rated_players(*, session: Session, game_id: str, min_games: int, since: datetime) -> int:
+    return session.exec(select(func.count()).select_from(PlayerRating)
+                        .where(*_ranked(game_id, min_games, since))).one()
+
+
+def _ranked(game_id: str, min_games: int, since: datetime) -> tuple:
+    return (col(PlayerRating.game_id) == game_id, col(PlayerRating.games) >= min_games,
+            col(PlayerRating.last_played_at) >= since)
+
+
+def rating_changes_of(*, session: Session, user_id: int, game_id: str | None = None) -> list[RatingChange]:
+    """An account's rating changes, oldest first (of one game, or of all)."""
+    query = select(RatingChange).where(col(RatingChange.user_id) == user_id)
+    if game_id is not None:
+        query = query.where(col(RatingChange.game_id) == game_id)
+    return list(session.exec(query.order_by(col(RatingChange.at), col(RatingChange.id))))

@@ -938,4 +938,34 @@ MESSAGES: dict[str, str] = {
     'room.watching_public': "You are watching: you see what anybody sees from outside, nobody's cards.",
     'illegal.public_table': 'At a public table, seats are taken from "Open tables".',
     'illegal.rated_needs_account': 'This table is rated: sign in to sit down.',
+    # the rankings (app/pages/ranking.py) and your rating in the history
+    'nav.ranking': 'Ranking',
+    'ranking.title': 'Ranking',
+    'ranking.game_title': '{game} ranking',
+    'ranking.choose': 'Choose a game',
+    'ranking.intro': 'Rated public games move your rating: it goes up when you finish ahead and down when you finish '
+                     'behind, the more so the stronger the players beside you. Computers have a fixed rating, and '
+                     'against them your rating moves half as much.',
+    'ranking.rule': 'The ranking lists everyone who has played at least {games} rated games of this game, the last one '
+                    'within the last {days} days.',
+    'ranking.empty': 'Nobody is in the {game} ranking yet.',
+    'ranking.board.position': 'Rank',
+    'ranking.board.name': 'Name',
+    'ranking.board.rating': 'Rating',
+    'ranking.board.games': 'Games',
+    'ranking.provisional': 'Provisional: with few games the level is not well known yet.',
+    'ranking.me.title': 'Your {game} rating',
+    'ranking.me.rank': 'Rank {rank} of {count}',
+    'ranking.me.games': '{count} rated games',
+    'ranking.me.games.one': '1 rated game',
+    'ranking.me.needed': 'Play {count} more rated games to enter the ranking.',
+    'ranking.me.needed.one': 'Play 1 more rated game to enter the ranking.',
+    'ranking.me.away': 'Your last rated game was more than {days} days ago: play another to return to the ranking.',
+    'ranking.me.provisional': 'The "?" marks your rating as provisional: with few games your level is not well known '
+                              'yet and each result moves it a lot. It goes away as you play.',
+    'ranking.me.none': 'You have no {game} rating yet: play a rated public game to get one.',
+    'ranking.guest': 'Without signing in, your games are not rated.',
+    'ranking.sign_in': 'Sign in to get a rating and enter the ranking',
+    'ranking.unavailable': 'The ranking is not available right now. Try again in a while.',
+    'history.chart.rating': 'Your {game} rating',
 }

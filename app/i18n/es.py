@@ -951,4 +951,34 @@ MESSAGES: dict[str, str] = {
     'room.watching_public': 'Miras la partida: ves lo mismo que cualquiera desde fuera, sin las cartas de nadie.',
     'illegal.public_table': 'En una mesa pública los asientos se toman desde «Mesas abiertas».',
     'illegal.rated_needs_account': 'Esta mesa cuenta para la puntuación: inicia sesión para sentarte.',
+    # las clasificaciones (app/pages/ranking.py) y tu puntuación en el historial
+    'nav.ranking': 'Clasificación',
+    'ranking.title': 'Clasificación',
+    'ranking.game_title': 'Clasificación de {game}',
+    'ranking.choose': 'Elige un juego',
+    'ranking.intro': 'Las partidas públicas puntuables mueven tu puntuación: sube cuando quedas por delante y baja cuando '
+                     'quedas por detrás, más cuanto más fuerte es quien tienes al lado. Las máquinas tienen una puntuación '
+                     'fija, y contra ellas tu puntuación se mueve la mitad.',
+    'ranking.rule': 'Entra en la clasificación quien ha jugado al menos {games} partidas puntuables de este juego y la '
+                    'última en los últimos {days} días.',
+    'ranking.empty': 'Todavía no hay nadie en la clasificación de {game}.',
+    'ranking.board.position': 'Puesto',
+    'ranking.board.name': 'Nombre',
+    'ranking.board.rating': 'Puntuación',
+    'ranking.board.games': 'Partidas',
+    'ranking.provisional': 'Provisional: con pocas partidas aún no se conoce bien el nivel.',
+    'ranking.me.title': 'Tu puntuación en {game}',
+    'ranking.me.rank': 'Puesto {rank} de {count}',
+    'ranking.me.games': '{count} partidas puntuables',
+    'ranking.me.games.one': '1 partida puntuable',
+    'ranking.me.needed': 'Te faltan {count} partidas puntuables para entrar en la clasificación.',
+    'ranking.me.needed.one': 'Te falta 1 partida puntuable para entrar en la clasificación.',
+    'ranking.me.away': 'Tu última partida puntuable fue hace más de {days} días: juega otra para volver a la clasificación.',
+    'ranking.me.provisional': 'El «?» indica que tu puntuación es provisional: con pocas partidas aún no se conoce bien '
+                              'tu nivel y cada resultado la mueve mucho. Desaparece a medida que juegas.',
+    'ranking.me.none': 'Aún no tienes puntuación en {game}: juega una partida pública puntuable para tenerla.',
+    'ranking.guest': 'Sin iniciar sesión, tus partidas no puntúan.',
+    'ranking.sign_in': 'Inicia sesión para tener puntuación y entrar en la clasificación',
+    'ranking.unavailable': 'La clasificación no está disponible ahora mismo. Vuelve a intentarlo dentro de un rato.',
+    'history.chart.rating': 'Tu puntuación en {game}',
 }

@@ -1,4 +1,5 @@
-"""/history: the logged-in player's games, their figures per game and three plots.
+"""/history: the logged-in player's games, their figures per game, their plots and, per game with rated
+games, the rating after each of them.
 
 The filter and the page number live in the address (`/history?game=chinchon&page=2`), so that
 they survive a reload and can be linked; a value that is not one of them gives the first page of
@@ -23,6 +24,7 @@ from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
 from app.i18n import CATALOGS, counted, current_language, t
 from app.routes import route_exists
 from app.sessions import login_redirect
+from app.standings import rating_timeline
 from app.visitor import current_account
 from components.frame import frame
 from components.local_time import local, show_times, when
@@ -79,6 +81,11 @@ def history_page(request: Request) -> RedirectResponse | None:
                 else:
                     ui.label(t('history.chart.accuracy_none')).classes('text-sm text-gray-700') \
                         .props('data-games="0"').mark('accuracy-plot')
+            for rated_game, points in sorted(rating_timeline(user_id=account.id, game_id=game_id).items(),
+                                             key=lambda item: GAME_ORDER[item[0]]):
+                with chart_card(t('history.chart.rating', game=t(GAMES_BY_ID[rated_game].name_key)), 'lg:col-span-3'):
+                    ui.echart(rating_options(rated_game, points)).classes('w-full h-56') \
+                        .props(f'data-games="{len(points)}"').mark('rating-plot', f'rating-plot-{rated_game}')
         ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
             .props('role=heading aria-level=2')
         with ui.column().classes('w-full gap-2').mark('game-list'):
@@ -194,6 +201,14 @@ def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
                     'data': [[local(moment, 0).isoformat(), score] for moment, score in points]}
                    for game_id, points in timeline.items()],
     }
+
+
+def rating_options(game_id: str, points: list[tuple[datetime, int]]) -> dict:
+    """A game's shown rating after each rated game: the timeline's drawing, its numbers without
+    the thousands' comma ECharts would put in (1500, never 1,500)."""
+    options = timeline_options({game_id: points})
+    options['yAxis']['axisLabel'] = {':formatter': '(value) => String(value)'}
+    return options
 
 
 def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]]) -> dict:
