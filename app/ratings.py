@@ -80,6 +80,10 @@ class Rating:
     def provisional(self) -> bool:
         return self.sigma > PROVISIONAL_SIGMA
 
+    def seat_mark(self) -> tuple[int, bool]:
+        """What a seat shows of it at a table and in the lobby: the number and the provisional mark."""
+        return self.display(), self.provisional
+
 
 def computer(mu: float, sigma: float) -> Rating:
     """A computer level's fixed rating (games is meaningless for it and stays 0)."""

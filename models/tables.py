@@ -801,14 +801,6 @@ def start_public_table(*, session: Session, table_id: str, now: datetime) -> lis
     return claims_of(session=session, table_id=table_id)
 
 
-def player_ratings(*, session: Session, user_ids: list[int], game_id: str) -> dict[int, PlayerRating]:
-    """These accounts' ratings in the game (an account never rated has none)."""
-    if not user_ids:
-        return {}
-    return {row.user_id: row for row in session.exec(select(PlayerRating).where(
-        col(PlayerRating.user_id).in_(user_ids), PlayerRating.game_id == game_id))}
-
-
 def list_public_tables(*, session: Session, game_id: str | None, offset: int, limit: int) \
         -> tuple[list[PublicTable], int]:
     """The lobby's page of open public tables: waiting ones first (the oldest first), then those

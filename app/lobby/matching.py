@@ -15,14 +15,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.engine.protocol import IllegalAction
 from app.games import GameInfo
 from app.lobby import PUBLIC_CLOCK, quick_wait
+from app.standings import rating_of
 from app.tables import registry
 from app.tables.public import Claim
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions
 from app.tables.table import Table
 from models.db import session_scope
-from models.tables import (PublicTable, SeatClaim, add_claim, claim_of, claims_of, lock_quick_match, player_ratings,
-                           public_table, waiting_claims, waiting_quick_table)
+from models.tables import (PublicTable, SeatClaim, add_claim, claim_of, claims_of, lock_quick_match, public_table,
+                           waiting_claims, waiting_quick_table)
 
 logger = logging.getLogger(__name__)
 NOT_ABOUT_TO_FILL = 2.0   # seconds: a quick match this close to its start takes nobody new (they'd miss the deal)
@@ -133,10 +134,9 @@ def seat_here(table: Table, guest: str | None, user_id: int | None) -> int | Non
             if claim is None:
                 return None
             found = Claim(claim.seat, claim.guest, claim.user_id, claim.name)
-            if table.room.rated and claim.user_id is not None:
-                rows = player_ratings(session=session, user_ids=[claim.user_id], game_id=table.game.id)
-                found = Claim(claim.seat, claim.guest, claim.user_id, claim.name,
-                              registry.shown(rows.get(claim.user_id)))
+        if table.room.rated and found.user_id is not None:
+            found = Claim(found.seat, found.guest, found.user_id, found.name,
+                          rating_of(user_id=found.user_id, game_id=table.game.id).seat_mark())
     except SQLAlchemyError:
         logger.exception('could not read the seats claimed at table %s', table.id)
         return None
@@ -154,8 +154,7 @@ def _open(session, table: Table, person: Person) -> None:
     """The table's first write, its line in the lobby and its creator's seat, in one transaction."""
     room = table.room
     if room.rated and person.user_id is not None:
-        room.ratings[0] = registry.shown(player_ratings(session=session, user_ids=[person.user_id],
-                                                        game_id=table.game.id).get(person.user_id))
+        room.ratings[0] = rating_of(user_id=person.user_id, game_id=table.game.id).seat_mark()
     registry.store_new(session=session, table=table)
     listing = table.public.listing()
     session.add(PublicTable(table_id=table.id, game_id=table.game.id, seats=len(table.seats), rated=room.rated,

@@ -10,6 +10,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
+from app.ratings import is_rated
+from app.standings import rating_of, record_rated_game
 from app.tables.table import Table
 from models.db import session_scope
 from models.tables import finish_daily_try
@@ -49,9 +51,33 @@ def record_table(table: Table) -> list[int]:
         return []
     if table.options.daily:
         end_daily_try(table, outcome.scores, 'finished')
+    rate_table(table, outcome.scores, outcome.winners)
     ids = _record(table, outcome.scores, outcome.winners, abandoned=False)
     table.save_soon()
     return ids
+
+
+def rate_table(table: Table, scores: tuple[int, ...], winners: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+    """A rated game's end changes its people's ratings (app.standings, once per table): placed by
+    the game's own order, whoever left and never came back last. The seats then show the new
+    numbers. Returns user id -> (before, after), empty for a game that is not rated."""
+    room = table.room
+    people = {seat: table.seats[seat].user_id for seat in table.person_seats()}
+    computers = {seat: person.level or 'normal' for seat, person in enumerate(table.seats) if not person.is_person}
+    if room is None or not is_rated(public=room.public, wanted=room.rated, computers=len(computers),
+                                    accounts=sum(user is not None for user in people.values()),
+                                    guests=sum(user is None for user in people.values())):
+        return {}
+    changes = record_rated_game(game_id=table.game.id, table_id=table.id, people=people, computers=computers,
+                                placements=placements(scores, winners, BETTER[table.game.id]),
+                                leavers=set(table.presence.leavers()),
+                                at=datetime.fromtimestamp(table.clock.wall(), UTC))
+    for seat, user_id in people.items():
+        if user_id in changes:
+            before, after = changes[user_id]
+            room.ratings[seat] = (after, rating_of(user_id=user_id, game_id=table.game.id).provisional)
+            room.rating_changes[seat] = after - before
+    return changes
 
 
 def end_daily_try(table: Table, scores: tuple[int, ...], status: str) -> None:

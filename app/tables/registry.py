@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games import GameInfo
-from app.ratings import Rating
+from app.standings import ratings_of
 from app.tables.public import Claim, Listing
 from app.tables.records import record_abandoned, record_table
 from app.tables.room import Room
@@ -31,7 +31,7 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, player_ratings, public_table, start_public_table,
+from models.tables import (GameTable, abandon_idle_tables, public_table, start_public_table,
                            update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
@@ -53,12 +53,6 @@ class TableUnavailable(RuntimeError):
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
-
-
-def shown(row: Any) -> tuple[int, bool]:
-    """A stored rating (or None: a new player's) as the screens show it: its number and mark."""
-    rating = Rating() if row is None else Rating(row.mu, row.sigma, row.games)
-    return rating.display(), rating.provisional
 
 
 class DatabaseStore(OneProcess):
@@ -87,17 +81,17 @@ class DatabaseStore(OneProcess):
     def start_public(self, table_id: str) -> list[Claim] | None:
         try:
             with session_scope() as session:
-                claims = start_public_table(session=session, table_id=table_id, now=utcnow())
+                claims = [(claim.seat, claim.guest, claim.user_id, claim.name)
+                          for claim in start_public_table(session=session, table_id=table_id, now=utcnow())]
                 row = public_table(session=session, table_id=table_id)
-                rated = row is not None and row.rated
-                ratings = player_ratings(session=session, game_id=row.game_id if row else '',
-                                         user_ids=[claim.user_id for claim in claims if rated and claim.user_id])
-                return [Claim(claim.seat, claim.guest, claim.user_id, claim.name,
-                              shown(ratings.get(claim.user_id)) if rated and claim.user_id else None)
-                        for claim in claims]
+                game_id = row.game_id if row is not None and row.rated else None
+            ratings = {} if game_id is None else ratings_of(
+                user_ids=[user_id for _, _, user_id, _ in claims if user_id is not None], game_id=game_id)
         except SQLAlchemyError as error:
             logger.error('could not start public table %s: %s', table_id, str(error).splitlines()[0])
             return None
+        return [Claim(seat, guest, user_id, name, ratings[user_id].seat_mark() if user_id in ratings else None)
+                for seat, guest, user_id, name in claims]
 
 
 _SERVICES = TableServices(store=DatabaseStore())

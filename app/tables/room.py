@@ -47,10 +47,12 @@ class Room:
     fill_at: float | None = None     # the wall time a quick match stops waiting for people
     # seat -> (shown rating, provisional) when the person sat down, for the screens and the lobby
     ratings: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    rating_changes: dict[int, int] = field(default_factory=dict)   # seat -> shown points won or lost, once rated
 
     def to_dict(self) -> dict[str, Any]:
         raw = asdict(self)
         raw['ratings'] = {str(seat): list(shown) for seat, shown in self.ratings.items()}
+        raw['rating_changes'] = {str(seat): change for seat, change in self.rating_changes.items()}
         return raw
 
     @classmethod
@@ -62,7 +64,8 @@ class Room:
                    public=bool(raw.get('public')), rated=bool(raw.get('rated')), quick=bool(raw.get('quick')),
                    fill_at=float(fill_at) if fill_at is not None else None,
                    ratings={int(seat): (int(shown[0]), bool(shown[1]))
-                            for seat, shown in (raw.get('ratings') or {}).items()})
+                            for seat, shown in (raw.get('ratings') or {}).items()},
+                   rating_changes={int(seat): int(change) for seat, change in (raw.get('rating_changes') or {}).items()})
 
     @staticmethod
     def new(clock: int, *, public: bool = False, rated: bool = False, quick: bool = False,

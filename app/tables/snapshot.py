@@ -57,6 +57,7 @@ class RoomLine:
     away: tuple[int, ...] = ()             # people's seats with no screen open now (the game has started)
     spectators: int = 0                    # screens watching without a seat
     ratings: tuple[tuple[int, bool] | None, ...] = ()   # per seat: shown rating and provisional mark, if rated
+    rating_changes: tuple[int | None, ...] = ()          # per seat: shown points won or lost at the end
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,7 +145,8 @@ class Table:
                         away=tuple(seat for seat in self.person_seats() if self.room.started
                                    and not self.seats[seat].is_empty and not self.watching(seat)),
                         spectators=len(self.subscribers.get(SPECTATOR, ())),
-                        ratings=tuple(self.room.ratings.get(seat) for seat in range(len(self.seats))))
+                        ratings=tuple(self.room.ratings.get(seat) for seat in range(len(self.seats))),
+                        rating_changes=tuple(self.room.rating_changes.get(seat) for seat in range(len(self.seats))))
 
     def is_over(self) -> bool:
         return self.state.outcome() is not None

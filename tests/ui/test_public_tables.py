@@ -141,3 +141,68 @@ async def test_a_person_who_leaves_a_public_table_is_played_for_when_their_clock
     await clock.advance(31)
     await until(lambda: table.presence.stand_ins.get(1) == 'away')
     assert table.presence.leavers() == [1]
+
+
+async def play_out(table, *, leaver: int | None = None) -> None:
+    """The people at the table play it to its end with the easy computer's choices (a leaver's seat
+    is played by the table's stand-in), going on from every count."""
+    turn = 0
+    while not table.is_over():
+        await table.settle()
+        if table.is_over():
+            break
+        if table.pause is not None:
+            for seat in table.person_seats():
+                if seat != leaver and table.pause is not None:
+                    table.resume_after_count(seat, table.version)
+            continue
+        seat = table.state.current_seat
+        if seat == leaver or not table.seats[seat].is_person:
+            continue
+        view = table.view(seat)
+        action = await table.thinker.think(table.game.id, 'easy', f'test:{turn}', view)
+        table.act(seat, action, table.version)
+        turn += 1
+
+
+async def test_a_rated_quick_match_changes_both_ratings_at_its_end(user: User, create_user) -> None:
+    from app.standings import rating_of
+
+    ana = await sign_in_by_ticket(user, 'Ana')
+    table_id = await quick(user)
+    luis_user = create_user()
+    luis = await sign_in_by_ticket(luis_user, 'Luis')
+    await quick(luis_user)
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    await play_out(table)
+    winner = table.state.outcome().winners[0]
+    won, lost = (ana, luis) if winner == 0 else (luis, ana)
+    assert rating_of(user_id=won, game_id='chinchon').display() > 1500 > rating_of(user_id=lost, game_id='chinchon').display()
+    assert table.room.rating_changes[winner] > 0 > table.room.rating_changes[1 - winner]
+    assert listed(table_id)['stage'] == 'over'
+
+
+async def test_a_guest_at_a_public_table_makes_it_unrated(user: User, create_user) -> None:
+    from app.standings import rating_of
+
+    await sign_in_by_ticket(user, 'Ana')
+    await user.open('/play/chinchon')
+    user.find(marker='friends').click()
+    user.find(marker='room-public').click()   # public, unrated: guests may sit
+    user.find(marker='room-rated').click()
+    user.find(marker='opt-seats').elements.pop().value = 2
+    user.find(marker='start').click()
+    await sees(user, marker='waiting-room', clock_moves=False)
+    table_id = one(user, 'waiting-room').props['data-table']
+    table = open_table(table_id)
+    assert table.room.public and not table.room.rated and table.room.clock == 30
+    eva = create_user()
+    await eva.open(f'/table/{table_id}')
+    eva.find(marker='join-name').type('Eva')
+    eva.find(marker='join').click()
+    await until(lambda: table.seats[1].name == 'Eva')
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting)
+    await play_out(table)
+    assert rating_of(user_id=table.seats[0].user_id, game_id='chinchon').games == 0
