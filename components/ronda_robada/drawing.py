@@ -12,7 +12,7 @@ from app.i18n import counted, personal, t
 from components.card import card_html, card_name, the_card
 from components.ronda_robada import count
 from components.pictures import own_hand_html
-from components.seats import backs_html
+from components.seats import SeatMarks, backs_html, mark_of, marks_html
 
 RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
@@ -31,6 +31,7 @@ RONDA_CSS = '''
 @keyframes hod-flash { 50% { box-shadow: 0 0 18px rgba(248,113,113,.9); } }
 .hod-rr-name { font-weight: 700; font-size: 13px; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
+.hod-rr-name > .hod-mark, .hod-rr-name > .hod-seat-rating { margin-left: 4px; vertical-align: 1px; }
 @media (max-width: 640px) { .hod-rr-seat { display: flex; flex-direction: column; align-items: center; gap: 1px;
   height: 134px; padding: 3px 2px; } .hod-rr-seat > * { flex: none; } }
 .hod-rr-pile { display: flex; flex-direction: column; align-items: center; border-radius: 8px; padding: 3px;
@@ -73,9 +74,9 @@ def robbers(recent: Iterable[Any]) -> dict[int, int]:
 
 
 def piles_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int], robbed: dict[int, int],
-               options: Iterable[int] = ()) -> str:
-    """Every seat's box (in ``order``): its name, the cards it holds face down, its pile (a choice
-    when its seat is in ``options``) and who robbed it lately."""
+               options: Iterable[int] = (), marks: Sequence[SeatMarks] = ()) -> str:
+    """Every seat's box (in ``order``): its name and a room's marks, the cards it holds face down,
+    its pile (a choice when its seat is in ``options``) and who robbed it lately."""
     options = set(options)
     boxes = []
     for seat in order:
@@ -98,7 +99,8 @@ def piles_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int
             note = f'<span class="text-xs hod-chip hod-rr-note">{escape(words)}</span>'
         boxes.append(
             f'<div class="{classes}" data-testid="rr-seat" data-seat="{seat}">'
-            f'<div class="hod-rr-name">{escape(name)}</div>{dealer}'
+            f'<div class="hod-rr-name">{escape(name)}{marks_html(mark_of(marks, seat), seat, name, you=yours)}</div>'
+            f'{dealer}'
             f'<div class="hod-rr-held"><span class="sr-only">{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}'
             f'</span>{backs_html(view.hand_sizes[seat])}</div>'
             f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
