@@ -367,6 +367,8 @@ MESSAGES: dict[str, str] = {
     'seat.rating.you': 'Your rating: {rating}',
     'seat.rating_provisional': '{name}’s provisional rating: {rating}. The “?” means too few rated games yet to settle it.',
     'seat.rating_provisional.you': 'Your provisional rating: {rating}. The “?” means too few rated games yet to settle it.',
+    'room.spectators': '{count} people watching',
+    'room.spectators.one': '1 person watching',
     'reaction.well_played': 'Well played!',
     'reaction.ouch': 'Ouch!',
     'reaction.good_luck': 'Good luck',

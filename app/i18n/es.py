@@ -370,6 +370,8 @@ MESSAGES: dict[str, str] = {
     'seat.rating.you': 'Tu puntuación: {rating}',
     'seat.rating_provisional': 'Puntuación provisional de {name}: {rating}. El «?» indica que aún son pocas partidas puntuadas para fijarla.',
     'seat.rating_provisional.you': 'Tu puntuación provisional: {rating}. El «?» indica que aún son pocas partidas puntuadas para fijarla.',
+    'room.spectators': '{count} personas mirando',
+    'room.spectators.one': '1 persona mirando',
     'reaction.well_played': '¡Bien jugado!',
     'reaction.ouch': '¡Uf!',
     'reaction.good_luck': 'Suerte',

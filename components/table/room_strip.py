@@ -1,5 +1,6 @@
 """A room's strip over the table: the turn clock, the reactions people send, who the count still
-waits for, and (for people) the reaction buttons. Its row is reserved: nothing below it moves."""
+waits for, how many watch a public table, and (for people) the reaction buttons. Its row is
+reserved: nothing below it moves."""
 from __future__ import annotations
 
 from html import escape
@@ -7,7 +8,7 @@ from html import escape
 from nicegui import ui
 
 from app.engine.protocol import IllegalAction
-from app.i18n import names_list, t
+from app.i18n import counted, names_list, t
 from app.tables.room import REACTIONS
 from components.controls import action_button, icon_html
 from components.table_parts import refusal_text
@@ -56,6 +57,9 @@ class RoomStrip:
             slow = [self.names[seat] for seat in room.count_waits_for if seat != self.seat]
             if slow:
                 parts.append(f'<span class="text-sm" data-testid="count-waiting">{escape(waiting_words(slow))}</span>')
+        if room.public and room.spectators > 0:   # a room of friends: they know who has the link
+            parts.append(f'<span class="hod-watchers" data-testid="spectators" data-count="{room.spectators}">'
+                         f'{icon_html("visibility")} {escape(counted("room.spectators", room.spectators))}</span>')
         for seat, key, at in room.reactions:
             parts.append(f'<span class="hod-bubble" data-testid="reaction-shown" data-seat="{seat}" '
                          f'data-pin="{self.seat_testid}" data-at="{at}">'

@@ -1,5 +1,6 @@
 """What a room's screens tell of its people beside their seats, through NiceGUI's simulated users:
-a computer standing in for a person, a person who has gone, ratings at a rated table."""
+a computer standing in for a person, a person who has gone, ratings at a rated table, how many
+watch a public table."""
 from __future__ import annotations
 
 import re
@@ -105,3 +106,39 @@ async def test_an_unrated_table_shows_no_ratings(user: User) -> None:
     user.find(marker='start-room').click()
     await sees(user, marker='table', clock_moves=False)
     assert marks(user, 'seat-rating') == []
+
+
+async def test_a_public_table_says_how_many_watch(user: User, create_user) -> None:
+    table_id, _ = await make_room(user, seats=2)
+    table = open_table(table_id)
+    table.room = Room.new(0, public=True)
+    user.find(marker='start-room').click()
+    await sees(user, marker='table', clock_moves=False)
+    await user.should_not_see(marker='spectators')
+    assert 'data-testid="spectators"' not in one(user, 'room-strip').content
+    invite = f'/room/{table.id}/{table.room.invite}'
+    eva = create_user()
+    await eva.open(invite)
+    await sees(eva, marker='table', clock_moves=False)
+    await until(lambda: '1 persona mirando' in one(user, 'room-strip').content, clock_moves=False)
+    mateo = create_user()
+    await mateo.open(invite)
+    await sees(mateo, marker='table', clock_moves=False)
+    await until(lambda: '2 personas mirando' in one(user, 'room-strip').content, clock_moves=False)
+    assert '2 personas mirando' in one(eva, 'room-strip').content   # spectators see it too
+    mateo.client.delete()
+    await until(lambda: '1 persona mirando' in one(user, 'room-strip').content, clock_moves=False)
+
+
+async def test_a_private_room_keeps_its_spectators_count_to_itself(user: User, create_user) -> None:
+    table_id, link = await make_room(user, seats=2)
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await sees(user, marker='table', clock_moves=False)
+    eva = create_user()
+    await eva.open(link[link.index('/room/'):])
+    await sees(eva, marker='table', clock_moves=False)
+    assert table.snapshot(0).room.spectators == 1
+    user.find(marker='tips-switch').click()   # a redraw of Ana's screen with Eva watching
+    await user.should_see('Mostrar consejos')
+    assert 'data-testid="spectators"' not in one(user, 'room-strip').content
