@@ -1,6 +1,6 @@
 """What a room's screens tell of its people beside their seats, through NiceGUI's simulated users:
 a computer standing in for a person, a person who has gone, ratings at a rated table, how many
-watch a public table."""
+watch a public table; and the reactions a browser chose to hide."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,7 @@ from seams import sees, until
 
 from app.tables import room as room_module
 from app.tables.registry import open_table
-from app.tables.room import Room
+from app.tables.room import REACTION_GAP, Room
 
 
 async def started_room(user: User, create_user, clock: int | None = None):
@@ -142,3 +142,41 @@ async def test_a_private_room_keeps_its_spectators_count_to_itself(user: User, c
     user.find(marker='tips-switch').click()   # a redraw of Ana's screen with Eva watching
     await user.should_see('Mostrar consejos')
     assert 'data-testid="spectators"' not in one(user, 'room-strip').content
+
+
+async def test_muted_reactions_are_hidden_on_the_muting_browser_only_and_stay_hidden_after_a_reload(
+        user: User, create_user, clock) -> None:
+    table_id, link = await make_room(user, seats=3)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting, clock_moves=False)
+    await sees(luis, marker='table', clock_moves=False)
+    eva = create_user()   # the room is full: Eva watches
+    await eva.open(link[link.index('/room/'):])
+    await sees(eva, marker='table', clock_moves=False)
+    # only people send reactions: Ana may hide Luis's, not the computer's (seat 2)
+    assert [element.props['data-seat'] for element in user.find(marker='mute-1').elements] == ['1']
+    await user.should_not_see(marker='mute-2')
+    await user.should_not_see(marker='mute-0')
+    user.find(marker='mute-1').click()
+    await until(lambda: one(user, 'mute-1').props['aria-checked'] == 'true', clock_moves=False)
+    await user.should_see('Mostrar las reacciones de Luis')
+    luis.find(marker='reaction', content='¡Bien jugado!').click()
+    await until(lambda: '¡Bien jugado!' in one(eva, 'room-strip').content, clock_moves=False)
+    assert '¡Bien jugado!' in one(luis, 'room-strip').content   # Luis is not told: his screen shows it
+    assert '¡Bien jugado!' not in one(user, 'room-strip').content
+    assert 'data-testid="reaction-shown"' not in one(user, 'room-strip').content
+    # a reload of the table: still hidden
+    await user.open(f'/table/{table_id}')
+    await sees(user, marker='table', clock_moves=False)
+    await clock.advance(REACTION_GAP)
+    luis.find(marker='reaction', content='Gracias').click()
+    await until(lambda: 'Gracias' in one(eva, 'room-strip').content, clock_moves=False)
+    assert 'Gracias' not in one(user, 'room-strip').content
+    assert one(user, 'mute-1').props['aria-checked'] == 'true'
+    # shown again once Ana asks for them
+    user.find(marker='mute-1').click()
+    await until(lambda: 'Gracias' in one(user, 'room-strip').content, clock_moves=False)
+    await user.should_see('Ocultar las reacciones de Luis')
