@@ -57,12 +57,16 @@ SEATS_CSS = '''
   text-overflow: ellipsis; background: rgba(255,255,255,.88); }
 .hod-mark .material-icons { font-size: 12px; flex: none; }
 .hod-mark-text { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
-.hod-seat-head .hod-mark { flex: 0 1 auto; }   /* the sentence gives way before the name and the points */
+/* in a strip, who plays the seat goes beside its cards, where its words have two lines */
+.hod-seat-row > .hod-mark { margin-left: auto; align-self: center; flex: 0 1 auto; min-width: 2rem; font-size: 10px;
+  line-height: 12px; white-space: normal; padding: 1px 6px; }
+.hod-seat-row > .hod-mark .hod-mark-text { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .hod-mark.hod-away { background: rgba(255,255,255,.55); }
 .hod-seat-rating { flex: none; font-size: 11px; font-weight: 600; opacity: .85; font-variant-numeric: tabular-nums; }
 /* on a phone a seat is a third of the width: its marks are their icons, their words read aloud only */
 @media (max-width: 640px) { .hod-mark-text { position: absolute; width: 1px; height: 1px; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; } .hod-mark { padding: 0 3px; } }
+  clip: rect(0 0 0 0); white-space: nowrap; } .hod-mark { padding: 0 3px; }
+  .hod-seat-row > .hod-mark { min-width: 0; padding: 2px 4px; } }
 '''
 
 MOST_BACKS = 8          # a strip fans at most this many backs; the count says the rest
@@ -97,26 +101,33 @@ NO_MARKS = SeatMarks()
 
 
 def marks_html(marks: SeatMarks, seat: int, name: str, *, you: bool = False) -> str:
-    """A seat's marks as they go after its name: the rating ("1523", "1500?" while provisional,
-    its meaning in the title), then a computer standing in ("la máquina juega por Ana") or the
-    person away ("se ha ido")."""
-    parts = []
-    if marks.rating is not None:
-        shown, provisional = marks.rating
-        words = personal('seat.rating' + ('_provisional' if provisional else ''), you=you, name=name, rating=shown)
-        parts.append(f'<span class="hod-seat-rating" data-testid="seat-rating" data-seat="{seat}" '
-                     f'data-provisional="{str(provisional).lower()}" title="{escape(words)}" aria-label="{escape(words)}">'
-                     f'{shown}{"?" if provisional else ""}</span>')
+    """A seat's marks as they go after its name: the rating, then who plays the seat now."""
+    return rating_html(marks, seat, name, you=you) + presence_html(marks, seat, name, you=you)
+
+
+def rating_html(marks: SeatMarks, seat: int, name: str, *, you: bool = False) -> str:
+    """A rated table's rating ("1523", "1500?" while provisional), its meaning in the title."""
+    if marks.rating is None:
+        return ''
+    shown, provisional = marks.rating
+    words = personal('seat.rating' + ('_provisional' if provisional else ''), you=you, name=name, rating=shown)
+    return (f'<span class="hod-seat-rating" data-testid="seat-rating" data-seat="{seat}" '
+            f'data-provisional="{str(provisional).lower()}" title="{escape(words)}" aria-label="{escape(words)}">'
+            f'{shown}{"?" if provisional else ""}</span>')
+
+
+def presence_html(marks: SeatMarks, seat: int, name: str, *, you: bool = False) -> str:
+    """A computer standing in ("la máquina juega por Ana"), or else the person away ("se ha ido")."""
     if marks.stand_in:
         words = personal('seat.stand_in', you=you, name=name)
-        parts.append(f'<span class="hod-chip hod-mark" data-testid="stand-in" data-seat="{seat}" title="{escape(words)}">'
-                     f'{icon_html("smart_toy")}<span class="hod-mark-text">{escape(words)}</span></span>')
-    elif marks.away:
+        return (f'<span class="hod-chip hod-mark hod-stand-in" data-testid="stand-in" data-seat="{seat}" '
+                f'title="{escape(words)}">{icon_html("smart_toy")}<span class="hod-mark-text">{escape(words)}</span></span>')
+    if marks.away:
         words = t('seat.away_help', name=name)
-        parts.append(f'<span class="hod-chip hod-mark hod-away" data-testid="away" data-seat="{seat}" '
-                     f'title="{escape(words)}">{icon_html("logout")}<span class="hod-mark-text">'
-                     f'{escape(t("seat.away"))}</span></span>')
-    return ''.join(parts)
+        return (f'<span class="hod-chip hod-mark hod-away" data-testid="away" data-seat="{seat}" '
+                f'title="{escape(words)}">{icon_html("logout")}<span class="hod-mark-text">'
+                f'{escape(t("seat.away"))}</span></span>')
+    return ''
 
 
 def dealer_chip() -> str:
@@ -154,9 +165,10 @@ def seat_html(info: SeatInfo, marks: SeatMarks = NO_MARKS) -> str:
     return (f'<div class="{classes}" data-testid="seat" data-seat="{info.seat}" role="group" '
             f'aria-label="{escape(label)}">'
             f'<div class="hod-seat-head"><span class="hod-seat-name">{escape(info.name)}</span>'
-            f'{marks_html(marks, info.seat, info.name, you=info.you)}{dealer_chip() if info.dealer else ""}{note}'
+            f'{rating_html(marks, info.seat, info.name, you=info.you)}{dealer_chip() if info.dealer else ""}{note}'
             f'<span class="hod-seat-points">{escape(counted("table.points", info.score))}</span></div>'
-            f'<div class="hod-seat-row">{"".join(cards)}</div></div>')
+            f'<div class="hod-seat-row">{"".join(cards)}{presence_html(marks, info.seat, info.name, you=info.you)}'
+            f'</div></div>')
 
 
 def seats_html(infos: Sequence[SeatInfo], marks: Sequence[SeatMarks] = ()) -> str:

@@ -37,12 +37,10 @@ class RoomStrip:
         nothing below it moves."""
         # kept: the screen is also drawn from the table's background task
         self.mute_storage = self.user_storage if self.user_storage is not None else app.storage.user
-        self.room_view = ui.html('', sanitize=False).classes('w-full hod-room-strip').mark('room-strip')
-        with ui.row().classes('w-full justify-center items-center gap-1 hod-reaction-row'):
-            if not self.spectator:
-                for key in REACTIONS:
-                    action_button(t(f'reaction.{key}'), 'reaction', self.speaking(lambda key=key: self._react(key)),
-                                  tone='flat').classes('hod-reaction-button').props(f'data-reaction="{key}"')
+        # the mute menu sits at the end of the strip's own row: no row of its own on a phone, where
+        # the reaction buttons fill theirs
+        with ui.element('div').classes('w-full flex items-center gap-1'):
+            self.room_view = ui.html('', sanitize=False).classes('flex-1 min-w-0 hod-room-strip').mark('room-strip')
             if self._mutable_seats():
                 label = t('room.mute_menu')
                 with ui.button(icon='volume_off').props(f'flat round dense size=sm color=white aria-label="{label}" '
@@ -50,6 +48,12 @@ class RoomStrip:
                     ui.tooltip(label)
                     self.mute_menu = ui.menu().props('data-testid="mute-list"')
                 self._mute_items()
+        if self.spectator:
+            return
+        with ui.row().classes('w-full justify-center gap-1'):
+            for key in REACTIONS:
+                action_button(t(f'reaction.{key}'), 'reaction', self.speaking(lambda key=key: self._react(key)),
+                              tone='flat').classes('hod-reaction-button').props(f'data-reaction="{key}"')
 
     def _mutable_seats(self) -> list[int]:
         """The other people at the table: the seats that may send reactions."""
