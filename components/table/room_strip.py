@@ -43,9 +43,9 @@ class RoomStrip:
             self.room_view = ui.html('', sanitize=False).classes('flex-1 min-w-0 hod-room-strip').mark('room-strip')
             if self._mutable_seats():
                 label = t('room.mute_menu')
+                # a title, not a tooltip: on a phone a tooltip opens with the menu and covers it
                 with ui.button(icon='volume_off').props(f'flat round dense size=sm color=white aria-label="{label}" '
-                                                        'data-testid="mute-menu"').mark('mute-menu'):
-                    ui.tooltip(label)
+                                                        f'title="{label}" data-testid="mute-menu"').mark('mute-menu'):
                     self.mute_menu = ui.menu().props('data-testid="mute-list"')
                 self._mute_items()
         if self.spectator:
