@@ -66,6 +66,8 @@ TABLE_CSS = '''
 .hod-spectator .hod-own { display: none !important; }
 .hod-room-strip { min-height: 30px; }
 .hod-clock { background: rgba(0,0,0,.3); border-radius: 10px; padding: 2px 10px; font-size: 13px; }
+.hod-watchers { display: inline-flex; align-items: center; gap: 3px; font-size: 12px; opacity: .85; }
+.hod-watchers .material-icons { font-size: 15px; }
 .hod-bubble { background: #fff; color: #1d2521; border-radius: 12px; padding: 2px 10px; font-size: 13px;
   animation: hod-fade 5s forwards; }
 .hod-felt { position: relative; }   /* where a reaction is pinned over its sender's seat */

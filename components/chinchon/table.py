@@ -103,7 +103,7 @@ class ChinchonTable(TableScreen):
         return None
 
     def others_html(self, view: Any) -> str:
-        return seats_html([self.seat_info(view, seat) for seat in self.others()])
+        return seats_html([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return seat_line(view, seat, self.names, self.feminine, self._discards_since_my_move().get(seat))
@@ -161,7 +161,8 @@ class ChinchonTable(TableScreen):
             self.live.html(self.own, own_line_html(
                 SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
                          on_turn=phase in ('draw', 'discard'), out=view.eliminated[me]),
-                f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>', notice))
+                f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>', notice,
+                marks=self.seat_marks()[me]))
         self.hand_view.show(items, self.selected, interactive=not view.eliminated[me])
         self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
         self.live.attrs(self.close_button, {'disabled': None if can_close else True})

@@ -145,7 +145,7 @@ class ContinentalTable(TableScreen):
         return None
 
     def others_html(self, view: Any) -> str:
-        return seats_html([self.seat_info(view, seat) for seat in self.others()])
+        return seats_html([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return seat_line(view, seat, self.names)
@@ -206,7 +206,8 @@ class ContinentalTable(TableScreen):
                 own += f' · {personal("continental.is_down", you=True)}'
             self.live.html(self.own, own_line_html(
                 SeatInfo(seat=me, name=self.names[me], score=view.scores[me], cards=len(cards), dealer=view.dealer == me,
-                         on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), title=own))
+                         on_turn=phase in ('offer', 'draw', 'play'), out=False, you=True), title=own,
+                marks=self.seat_marks()[me]))
         self.hand_view.show(self._hand_items(cards), self.selected)
 
     def _note_fresh(self, view: Any) -> None:

@@ -12,7 +12,7 @@ from app.i18n import counted, personal, t
 from components.card import card_html, card_name, the_card
 from components.ronda_robada import count
 from components.pictures import own_hand_html
-from components.seats import backs_html
+from components.seats import SeatMarks, backs_html, mark_of, presence_html, rating_html
 
 RONDA_CSS = '''
 .hod-rr-seats { display: grid; grid-template-columns: repeat(var(--hod-seats), minmax(0, 1fr)); gap: 8px; }
@@ -22,6 +22,9 @@ RONDA_CSS = '''
   align-items: center; min-width: 0; position: relative; height: 92px; }
 .hod-rr-seat > .hod-rr-name { grid-column: 1; }
 .hod-rr-seat > .hod-rr-held { grid-column: 1; grid-row: 2; align-self: start; }
+.hod-rr-held { display: flex; align-items: center; gap: 4px; min-width: 0; max-width: 100%; }
+.hod-rr-held > .hod-mark { flex: 0 1 auto; font-size: 10px; line-height: 12px; white-space: normal; }
+.hod-rr-held > .hod-mark .hod-mark-text { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .hod-rr-seat > .hod-rr-pile { grid-column: 2; grid-row: 1 / 3; }
 .hod-rr-dealer { position: absolute; top: -9px; left: 6px; font-size: 10px; }
 .hod-rr-note { position: absolute; bottom: 2px; left: 4px; max-width: calc(100% - 8px); overflow: hidden;
@@ -31,6 +34,7 @@ RONDA_CSS = '''
 @keyframes hod-flash { 50% { box-shadow: 0 0 18px rgba(248,113,113,.9); } }
 .hod-rr-name { font-weight: 700; font-size: 13px; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
+.hod-rr-name > .hod-seat-rating { margin-left: 4px; }
 @media (max-width: 640px) { .hod-rr-seat { display: flex; flex-direction: column; align-items: center; gap: 1px;
   height: 134px; padding: 3px 2px; } .hod-rr-seat > * { flex: none; } }
 .hod-rr-pile { display: flex; flex-direction: column; align-items: center; border-radius: 8px; padding: 3px;
@@ -73,9 +77,9 @@ def robbers(recent: Iterable[Any]) -> dict[int, int]:
 
 
 def piles_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int], robbed: dict[int, int],
-               options: Iterable[int] = ()) -> str:
-    """Every seat's box (in ``order``): its name, the cards it holds face down, its pile (a choice
-    when its seat is in ``options``) and who robbed it lately."""
+               options: Iterable[int] = (), marks: Sequence[SeatMarks] = ()) -> str:
+    """Every seat's box (in ``order``): its name and a room's marks, the cards it holds face down,
+    its pile (a choice when its seat is in ``options``) and who robbed it lately."""
     options = set(options)
     boxes = []
     for seat in order:
@@ -86,6 +90,7 @@ def piles_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int
         dealer = (f'<span class="hod-chip hod-rr-dealer" title="{escape(t("table.dealer_help"))}">'
                   f'{escape(t("table.dealer"))}</span>' if view.dealer == seat else '')
         name = names[seat]
+        mark = mark_of(marks, seat)   # a room's: the rating by the name, who plays the seat by its cards
         yours = seat == reader   # "Tu montón", never "Montón de Tú"
         pile_label = (personal('ronda.pile_aria', you=yours, name=name, cards=counted('amount.cards', size),
                                card=the_card(top)) if top
@@ -98,9 +103,10 @@ def piles_html(view: Any, names: Sequence[str], reader: int, order: Sequence[int
             note = f'<span class="text-xs hod-chip hod-rr-note">{escape(words)}</span>'
         boxes.append(
             f'<div class="{classes}" data-testid="rr-seat" data-seat="{seat}">'
-            f'<div class="hod-rr-name">{escape(name)}</div>{dealer}'
+            f'<div class="hod-rr-name">{escape(name)}{rating_html(mark, seat, name, you=yours)}</div>'
+            f'{dealer}'
             f'<div class="hod-rr-held"><span class="sr-only">{escape(counted("ronda.in_hand", view.hand_sizes[seat]))}'
-            f'</span>{backs_html(view.hand_sizes[seat])}</div>'
+            f'</span>{backs_html(view.hand_sizes[seat])}{presence_html(mark, seat, name, you=yours)}</div>'
             f'<div class="hod-rr-pile{" hod-choice" if choice else ""}" '
             + card_attrs(choice, pile_label, 'pile', f' data-seat="{seat}" data-count="{size}"'
                          + (f' data-card="{top}"' if top else ''))

@@ -94,7 +94,8 @@ class RondaRobadaTable(TableScreen):
 
     def _piles_html(self, view: Any, phase: str, recent: list[Any]) -> str:
         options = self._pile_options(view) if phase == 'run' else set()
-        return piles_html(view, self.names, self.seat, self.every_seat(), robbers(recent), options)
+        return piles_html(view, self.names, self.seat, self.every_seat(), robbers(recent), options,
+                          self.seat_marks())
 
     def _centre_html(self, view: Any, phase: str) -> str:
         return centre_html(view, self._loose_choices(view, phase))

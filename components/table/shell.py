@@ -33,7 +33,7 @@ from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, log_sheet_button, sound_switch
 from components.live import Live
 from components.review.links import review_link, table_review_path
-from components.seats import SEATS_CSS
+from components.seats import NO_MARKS, SEATS_CSS, SeatMarks
 from components.table.fair import fair_deal_box
 from components.table.follow import follow
 from components.table.fit import FIT_CSS, action_bar
@@ -197,6 +197,17 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         if self.spectator:
             return list(range(count))
         return [(self.seat + step) % count for step in range(1, count)]
+
+    def seat_marks(self) -> list[SeatMarks]:
+        """What a room tells beside each seat's name: the person's rating at a rated table, a
+        computer standing in for them, or that they have gone (no screen open, nobody stands in
+        yet). Every game's seats draw these with ``components.seats.marks_html``."""
+        room, count = self.snap.room, len(self.snap.seats)
+        if room is None:
+            return [NO_MARKS] * count
+        ratings = room.ratings if room.rated else ()
+        return [SeatMarks(stand_in=seat in room.stand_ins, away=seat in room.away,
+                          rating=ratings[seat] if seat < len(ratings) else None) for seat in range(count)]
 
     def went_on(self) -> bool:
         """At a room, you have gone on from the count and it waits for the others."""
