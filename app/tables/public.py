@@ -89,9 +89,19 @@ class PublicSeats:
         if table.room.started:   # came after the start: a computer played for them until now
             table.presence.arrived(claim.seat)
         table.changed(notes=[room_event('joined', claim.seat)])
-        if not table.room.started and not table.seating.free_seats() and self._everyone_here():
-            self.start()
         return claim.seat
+
+    def arrived(self) -> None:
+        """A screen of a seat opened: a full table whose people are all here starts, a moment
+        later (not inside the page that is being drawn)."""
+        table = self.table
+        if self.on and table.waiting and not table.seating.free_seats() and self._everyone_here():
+            table.clock.call_later(0, self._start_if_still_ready)
+
+    def _start_if_still_ready(self) -> None:
+        table = self.table
+        if table.waiting and not table.seating.free_seats() and self._everyone_here():
+            self.start()
 
     def start_now(self, by: int, version: int) -> None:
         """Start with computers in the free seats: the creator of a public table, or anybody

@@ -275,15 +275,11 @@ class Presence:
         if table.room is None or not table.room.started or not table.seats[seat].is_person:
             return
         self._left_at[seat] = table.clock.now()
-        table.clock.call_later(self.grace, self._maybe_away, seat)
-
-    @property
-    def grace(self) -> float:
-        """How long a person may have no screen open before a computer holds their seat: none at
-        a public table: its page waited the reconnect window already before it let go (app.lobby),
-        and a table of strangers cannot wait longer for one of them."""
-        room = self.table.room
-        return 0.0 if room is not None and room.public else ABSENT_GRACE
+        if table.room.public:
+            # its page waited the reconnect window already before it let go (app.lobby): the others
+            # see them away, their turn clock runs, and when it runs out a computer holds the seat
+            return
+        table.clock.call_later(ABSENT_GRACE, self._maybe_away, seat)
 
     def leavers(self) -> list[int]:
         """People who left and have not come back: a computer holds their seat for being away."""
@@ -292,10 +288,10 @@ class Presence:
     def _maybe_away(self, seat: int) -> None:
         table = self.table
         left = self._left_at.get(seat)
-        if left is None or table.clock.now() - left < self.grace - 0.01 or table.is_over():
+        if left is None or table.clock.now() - left < ABSENT_GRACE - 0.01 or table.is_over():
             return
-        if table.watching(seat) or not (table.watched() or table.room.public):
-            return   # back already; or nobody watches at all (a room then waits, as any table)
+        if table.watching(seat) or not table.watched():
+            return   # back already; or nobody watches at all (the table then waits, as any table)
         self.stand_in(seat, 'away')
 
     def present_people(self) -> list[int]:

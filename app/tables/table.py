@@ -298,6 +298,7 @@ class Table:
         listeners.append(subscriber)
         if seat != SPECTATOR:
             self.presence.arrived(seat)
+            self.public.arrived()
         self._tell_who_is_here(seat, len(listeners) == 1)
         self.computers.start()
 

@@ -77,7 +77,7 @@ class WaitingRoom:
                         .props('data-testid="invite-link"').mark('invite-link')
                     ui.button(t('room.copy'), icon='content_copy', on_click=self._copy) \
                         .props('unelevated no-caps data-testid="copy-invite"')
-            clock = t(f'room.clock.{room.clock}')
+            clock = f'{room.clock} s' if room.clock else t('room.clock.0')
             ui.label(t('room.clock_is', clock=clock)).classes('text-sm text-gray-700')
             with ui.column().classes('w-full gap-1').props('role=list'):
                 for index, seat in enumerate(snap.seats):
@@ -136,7 +136,7 @@ class WaitingRoom:
             ui.html(f'<span class="font-semibold">{index + 1}. {escape(who)}</span> '
                     f'<span class="text-sm text-gray-600">{escape(note)}</span>', sanitize=False).classes('flex-1')
             if self.seat == self.snap.room.creator and seat.is_person and not seat.is_empty \
-                    and index != self.seat:
+                    and index != self.seat and not self.snap.room.public:   # a public seat stays taken
                 ui.button(t('room.free'), on_click=lambda i=index: self._free(i)) \
                     .props(f'flat dense no-caps data-testid="free-seat" data-seat="{index}"')
 

@@ -62,6 +62,52 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         usual_options = daily_tries.daily_options
         daily_tries.daily_options = lambda game, day: replace(usual_options(game, day),
                                                               speed=os.environ['HOD_TEST_DAILY_SPEED'])
+    if os.environ.get('HOD_TEST_PUBLIC_CLOCK'):   # public tables' turn clock, short enough to watch run out
+        from app.lobby import matching
+        from app.tables import room as room_module
+
+        room_module.CLOCKS = (*room_module.CLOCKS, int(os.environ['HOD_TEST_PUBLIC_CLOCK']))
+        matching.PUBLIC_CLOCK = int(os.environ['HOD_TEST_PUBLIC_CLOCK'])
+    if os.environ.get('HOD_TEST_QUICK_SPEED'):
+        from dataclasses import replace
+
+        from app.lobby import matching
+
+        usual_quick = matching.quick_options
+        matching.quick_options = lambda game, seats: replace(usual_quick(game, seats),
+                                                             speed=os.environ['HOD_TEST_QUICK_SPEED'])
+
+    @app.post('/test-quick-wait')
+    def quick_wait(seconds: float) -> dict[str, float]:
+        """How long the next quick matches wait for people (app.lobby.quick_wait reads it each time)."""
+        os.environ['HOD_QUICK_WAIT'] = str(seconds)
+        return {'seconds': seconds}
+
+    @app.post('/test-play-out')
+    async def play_out(table_id: str, moves: int = 0) -> dict[str, int]:
+        """The people at the table make ``moves`` decisions (0: to the game's end), each the easy
+        computer's choice for their seat, as if they clicked it; they go on after every count."""
+        from app.tables.registry import open_table
+
+        table, made = open_table(table_id), 0
+        while not table.is_over() and (moves == 0 or made < moves):
+            await table.settle()
+            if table.is_over():
+                break
+            if table.pause is not None:
+                for seat in table.person_seats():
+                    if table.pause is not None:
+                        table.resume_after_count(seat, table.version)
+                continue
+            seat = table.state.current_seat
+            if not table.seats[seat].is_person or table.presence.stands_in(seat):
+                continue
+            action = await table.thinker.think(table.game.id, 'easy', f'test:{made}', table.view(seat))
+            with table.telling_later():
+                table.act(seat, action, table.version)
+            made += 1
+        return {'moves': made}
+
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
     from table_positions import chinchon_position, ronda_position, seat_user
 

@@ -78,18 +78,19 @@ async def test_a_rated_table_shows_each_persons_rating_by_their_name_with_a_mark
     table = open_table(table_id)
     table.room = Room.new(30, public=True, rated=True)
     table.room.ratings[0] = (1500, True)
-    user.find(marker='start-room').click()   # Luis's free seat goes to a computer: no rating of its own
+    user.find(marker='start-room').click()   # Luis's free seat goes to a computer, with its level's fixed rating
     await until(lambda: not table.waiting, clock_moves=False)
     await sees(user, marker='table', clock_moves=False)
     shown = html_of(user, 'table')
-    assert marks(user, 'seat-rating') == ['0']
+    assert sorted(marks(user, 'seat-rating')) == ['0', '1']
+    assert not table.room.ratings[1][1]   # a computer's rating is never provisional
     assert re.search(r'data-testid="seat-rating" data-seat="0" data-provisional="true" '
                      r'title="Tu puntuación provisional: 1500\. [^"]*pocas partidas[^"]*"[^>]*>1500\?</span>', shown)
     # a spectator (the room is full) reads it beside Ana's name, in the third person
     eva = create_user()
     await eva.open(f'/room/{table.id}/{table.room.invite}')
     await sees(eva, marker='table', clock_moves=False)
-    assert marks(eva, 'seat-rating') == ['0']
+    assert sorted(marks(eva, 'seat-rating')) == ['0', '1']
     assert 'title="Puntuación provisional de Ana: 1500.' in html_of(eva, 'table')
     # settled: the number alone
     table.room.ratings[0] = (1523, False)
