@@ -79,3 +79,27 @@ def test_two_browsers_play_one_table_through_two_processes_and_the_owner_dies(br
     finally:
         for context in contexts:
             context.close()
+
+
+def test_two_people_who_enter_through_different_processes_are_matched_by_quick_match(browser: Browser,
+                                                                                    cluster: Cluster) -> None:
+    """The matching is a transaction in the shared database: Luis, at the process that does not
+    hold Ana's waiting table, is seated at it and sent to its owner."""
+    contexts = [browser.new_context(base_url=cluster.url, locale='es-ES') for _ in range(2)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        tables = []
+        for page, prefix, name in zip(pages, sorted(cluster.pids), ('Ana', 'Luis')):
+            page.goto(f'{cluster.url}{prefix}/play/ronda-robada')
+            page.get_by_test_id('quick-card').get_by_label('Tu nombre en la mesa').fill(name)
+            page.get_by_test_id('quick-match').click()
+            page.wait_for_url(TABLE_ADDRESS)
+            tables.append(TABLE_ADDRESS.search(page.url).groups())
+        (owner, table_id), (luis_at, luis_table) = tables
+        assert luis_table == table_id and luis_at == owner   # one table, served by the process that holds it
+        for page in pages:
+            expect(page.get_by_test_id('table')).to_be_visible()   # full and both there: it starts
+        expect(pages[0].get_by_test_id('scoreboard')).to_contain_text('Luis')
+    finally:
+        for context in contexts:
+            context.close()
