@@ -22,6 +22,7 @@ LOBBY_CSS = '''
 .hod-badge-playing { background: #f3f4f6; color: #374151; }
 .hod-lobby-people { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.9rem; color: #374151; }
 .hod-lobby-free { color: #166534; font-style: italic; }
+.hod-lobby-what { flex: 1 1 16rem; min-width: 0; }   /* on a phone the buttons go below */
 '''
 
 
@@ -44,7 +45,7 @@ def seat_words(seat: dict[str, Any]) -> str:
     rating = seat.get('rating')
     shown = f' <b>{int(rating[0])}{"?" if rating[1] else ""}</b>' if isinstance(rating, list) and len(rating) == 2 else ''
     if kind == 'computer':
-        level = t(f'level.{seat.get("level") or "normal"}')
+        level = t(f'history.level.{seat.get("level") or "normal"}')   # lower case inside a sentence
         return f'<span>{name} <span class="text-gray-500">({escape(t("lobby.computer", level=level))})</span>{shown}</span>'
     return f'<span data-testid="lobby-person">{name}{shown}</span>'
 

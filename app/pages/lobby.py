@@ -115,7 +115,7 @@ def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int, signed_in
             continue
         with ui.element('div').classes('hod-lobby-row').props(
                 f'data-testid="lobby-row" data-table="{row["table_id"]}" data-stage="{row["stage"]}" role=listitem'):
-            ui.html(lobby_row_html(game, row), sanitize=False).classes('flex-1 min-w-0')
+            ui.html(lobby_row_html(game, row), sanitize=False).classes('hod-lobby-what')
             with ui.row().classes('gap-2 no-wrap'):
                 if row['stage'] == 'waiting' and row['free_seats'] > 0:
                     if row['rated'] and not signed_in:

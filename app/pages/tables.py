@@ -81,7 +81,8 @@ def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
         ui.label(t('quick.title')).classes('text-lg font-bold').props('role=heading aria-level=2')
         ui.label(t('quick.help', seconds=round(quick_wait()))).classes('text-sm text-gray-700')
         if game.max_seats > game.min_seats:
-            ui.toggle({n: t('quick.seats', count=n) for n in range(game.min_seats, game.max_seats + 1)},
+            ui.label(t('setup.seats')).classes('text-sm font-semibold')
+            ui.toggle({n: str(n) for n in range(game.min_seats, game.max_seats + 1)},
                       value=values['seats']).bind_value(values, 'seats') \
                 .props('no-caps spread unelevated toggle-color=primary').classes('w-full').mark('quick-seats')
         if not signed_in:

@@ -9,7 +9,7 @@ from people import sign_in_by_ticket
 from screen import html_of, one
 from seams import sees, until
 
-from app.lobby import quick_wait
+from app.lobby import quick_wait, reconnect_window
 from app.tables.registry import open_table
 from models.db import session_scope
 from models.tables import claims_of, public_table
@@ -57,6 +57,8 @@ async def test_two_signed_in_people_on_quick_match_sit_at_one_rated_table_and_it
     await sees(user, marker='table')
     await sees(luis, marker='table')
     await until(lambda: listed(table_id)['stage'] == 'playing')
+    # a phone switching networks comes back to this page within the reconnect window
+    assert user.client.page.resolve_reconnect_timeout() == reconnect_window() == 45.0
     # both start at a new player's rating, marked provisional
     assert table.room.ratings == {0: (1500, True), 1: (1500, True)}
 
