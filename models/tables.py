@@ -781,6 +781,20 @@ def add_claim(*, session: Session, claim: SeatClaim) -> None:
     session.flush()
 
 
+def release_public_seat(*, session: Session, table_id: str, seat: int, now: datetime) -> bool:
+    """A seat given up before the start is free again (False once the table has started)."""
+    row = public_table(session=session, table_id=table_id, lock=True)
+    if row is None or row.stage != 'waiting':
+        return False
+    gone = session.exec(delete(SeatClaim).where(col(SeatClaim.table_id) == table_id, col(SeatClaim.seat) == seat)
+                        .execution_options(synchronize_session=False))
+    if gone.rowcount:
+        session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id)
+                     .values(free_seats=col(PublicTable.free_seats) + 1, updated_at=now)
+                     .execution_options(synchronize_session=False))
+    return True
+
+
 def update_public_table(*, session: Session, table_id: str, stage: str, people_json: str, spectators: int,
                         now: datetime) -> None:
     """What the holding process knows: who sits there, how many watch, and how far the game is. A

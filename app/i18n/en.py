@@ -981,4 +981,10 @@ MESSAGES: dict[str, str] = {
     'ranking.sign_in': 'Sign in to get a rating and enter the ranking',
     'ranking.unavailable': 'The ranking is not available right now. Try again in a while.',
     'history.chart.rating': 'Your {game} rating',
+    'over.rating': 'Your rating: {rating} ({change})',
+    'over.play_people_again': 'Play people again',
+    'over.see_ranking': 'See the ranking',
+    'illegal.public_once': 'A public table plays one game: find another with "Play people".',
+    'quick.leave': 'Leave the table',
+    'quick.left': 'You have given up your seat.',
 }

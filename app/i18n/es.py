@@ -994,4 +994,10 @@ MESSAGES: dict[str, str] = {
     'ranking.sign_in': 'Inicia sesión para tener puntuación y entrar en la clasificación',
     'ranking.unavailable': 'La clasificación no está disponible ahora mismo. Vuelve a intentarlo dentro de un rato.',
     'history.chart.rating': 'Tu puntuación en {game}',
+    'over.rating': 'Tu puntuación: {rating} ({change})',
+    'over.play_people_again': 'Jugar con gente otra vez',
+    'over.see_ranking': 'Ver la clasificación',
+    'illegal.public_once': 'En una mesa pública se juega una partida: busca otra con «Jugar con gente».',
+    'quick.leave': 'Salir de la mesa',
+    'quick.left': 'Has dejado tu asiento libre.',
 }

@@ -89,6 +89,11 @@ class SeatPort:
             else:
                 self._table.seating.start(self.seat, version, ROOM_BOT_NAMES, self._table.options.level)
 
+    def leave_seat(self) -> bool:
+        """Give up this seat at a public table before its start (another person may take it)."""
+        with self._table.telling_later():
+            return self._table.public.release(self.seat)
+
     def free_seat(self, seat: int, version: int) -> None:
         """The room's creator frees a person's seat before the start."""
         with self._table.telling_later():

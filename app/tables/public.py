@@ -57,10 +57,11 @@ class PublicSeats:
     every seat claimed there (None when the database could not say: nothing starts then)."""
 
     def __init__(self, table: PublicHost, *, publish: Callable[[Listing], None],
-                 start_claims: Callable[[], list[Claim] | None]) -> None:
-        self.table, self.publish, self.start_claims = table, publish, start_claims
+                 start_claims: Callable[[], list[Claim] | None], release_claim: Callable[[int], bool]) -> None:
+        self.table, self.publish, self.start_claims, self.release_claim = table, publish, start_claims, release_claim
         self._published: Listing | None = None
         self._timer: Any = None
+        self.closed = False   # nobody came, or everybody left before the start: no game here
 
     @property
     def on(self) -> bool:
@@ -103,6 +104,21 @@ class PublicSeats:
         if table.waiting and not table.seating.free_seats() and self._everyone_here():
             self.start()
 
+    def release(self, seat: int) -> bool:
+        """A person gives up their seat before the start (Leave, or their page is gone): the
+        database frees it first, so another person may take it from any process."""
+        table = self.table
+        if not self.on or not table.waiting or not (0 <= seat < len(table.seats)) \
+                or not table.seats[seat].is_person or table.seats[seat].is_empty:
+            return False
+        if not self.release_claim(seat):
+            return False
+        person = table.seats[seat]
+        person.name, person.guest, person.user_id = '', None, None
+        table.room.ratings.pop(seat, None)
+        table.changed()
+        return True
+
     def start_now(self, by: int, version: int) -> None:
         """Start with computers in the free seats: the creator of a public table, or anybody
         seated at a quick match (nobody there owns it)."""
@@ -135,6 +151,10 @@ class PublicSeats:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if not claims:   # nobody is left to play: the table closes instead of dealing to computers alone
+            self.closed = True
+            self.changed()
+            return False
         for claim in claims:
             seat = table.seats[claim.seat] if 0 <= claim.seat < len(table.seats) else None
             if seat is not None and seat.is_empty:
@@ -163,7 +183,7 @@ class PublicSeats:
 
     def listing(self) -> Listing:
         table = self.table
-        stage = 'waiting' if table.waiting else 'over' if table.is_over() else 'playing'
+        stage = 'over' if self.closed or table.is_over() else 'waiting' if table.waiting else 'playing'
         people = tuple({'name': seat.name, 'kind': 'free' if seat.is_empty else seat.kind, 'level': seat.level,
                         'rating': list(table.room.ratings[index]) if index in table.room.ratings else None}
                        for index, seat in enumerate(table.seats))

@@ -31,7 +31,7 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, public_table, start_public_table,
+from models.tables import (GameTable, abandon_idle_tables, public_table, release_public_seat, start_public_table,
                            update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
@@ -77,6 +77,14 @@ class DatabaseStore(OneProcess):
                                     spectators=listing.spectators, now=utcnow())
         except SQLAlchemyError as error:   # the lobby shows an older line until the next change
             logger.error('could not list public table %s: %s', listing.table_id, str(error).splitlines()[0])
+
+    def release_claim(self, table_id: str, seat: int) -> bool:
+        try:
+            with session_scope() as session:
+                return release_public_seat(session=session, table_id=table_id, seat=seat, now=utcnow())
+        except SQLAlchemyError as error:
+            logger.error('could not free seat %s of public table %s: %s', seat, table_id, str(error).splitlines()[0])
+            return False
 
     def start_public(self, table_id: str) -> list[Claim] | None:
         try:

@@ -204,6 +204,10 @@ class TableStore(Protocol):
         """A public table's line in the lobby (app.tables.public.Listing) has changed: keep it
         where every process reads it. Runs on the table's writer: off the event loop."""
 
+    def release_claim(self, table_id: str, seat: int) -> bool:
+        """A person gives up their seat at a public table that has not started: False when it
+        could not be freed (it started meanwhile, or the database is away)."""
+
     def start_public(self, table_id: str) -> list[Any] | None:
         """A public table starts: no more seats are taken there; every seat claimed so far
         (app.tables.public.Claim), or None when that could not be settled (nothing starts)."""
@@ -270,6 +274,10 @@ class MemoryStore(OneProcess):
 
     def start_public(self, table_id: str) -> list[Any] | None:
         return list(self.claims.get(table_id, ()))
+
+    def release_claim(self, table_id: str, seat: int) -> bool:
+        self.claims[table_id] = [claim for claim in self.claims.get(table_id, ()) if claim.seat != seat]
+        return True
 
 
 class Writing(Protocol):

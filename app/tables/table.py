@@ -94,6 +94,7 @@ class Table:
         self._people_were_out = self.people_are_out()
         # a public table's seats taken in the database, its start and its line in the lobby
         self.public = PublicSeats(self, start_claims=lambda: self.store.start_public(self.id),
+                                  release_claim=lambda seat: self.store.release_claim(self.id, seat),
                                   publish=lambda listing: self.writer.run(lambda: self.store.publish(listing),
                                                                           lambda _: None))
 
@@ -230,6 +231,8 @@ class Table:
             raise IllegalAction('game_not_over', 'this game is still being played')
         if self.options.daily:
             raise IllegalAction('daily_once', 'a daily deal is played once')
+        if self.room is not None and self.room.public:   # strangers do not owe each other another game
+            raise IllegalAction('public_once', 'a public table plays one game')
         self.past_games.append({'scores': list(outcome.scores), 'winners': list(outcome.winners)})
         self.seed = self.deals.game_seed()
         self.dealer = (self.dealer + 1) % len(self.seats)
@@ -308,6 +311,7 @@ class Table:
                 listeners.remove(subscriber)
                 if not listeners and seat != SPECTATOR:
                     self.presence.left(seat)
+                    self.public.release(seat)   # gone from a public table that had not started: seat freed
                 self._tell_who_is_here(seat, not listeners)
             if not self.watched():
                 self.stop()

@@ -284,6 +284,9 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                     .classes('text-gray-700 text-center').props('data-testid="tally"')
             if self.spectator:   # a spectator plays no next game here
                 return
+            if self.snap.room is not None and self.snap.room.public:   # one game among strangers
+                self._public_game_over(len(view.past_deals))
+                return
             if self.snap.options.daily:   # one try: its result is on the daily page
                 with ui.row().classes('gap-2'):
                     ui.button(t('daily.see_result'), icon='leaderboard',
@@ -296,6 +299,22 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                     .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
                 ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
                 self._review_link(len(view.past_deals), t('review.open_game'))
+
+    def _public_game_over(self, hands: int) -> None:
+        """A public table's end: your rating's change if it was rated, and where to go on."""
+        room, game = self.snap.room, self.snap.game
+        change = room.rating_changes[self.seat] if self.seat < len(room.rating_changes) else None
+        shown = room.ratings[self.seat] if self.seat < len(room.ratings) else None
+        if change is not None and shown is not None:
+            ui.label(t('over.rating', rating=f'{shown[0]}{"?" if shown[1] else ""}', change=f'{change:+d}')) \
+                .classes('text-lg font-semibold').props('data-testid="rating-change"')
+        with ui.row().classes('gap-2 justify-center'):
+            ui.button(t('over.play_people_again'), icon='groups', on_click=lambda: ui.navigate.to(game.play_path)) \
+                .props('unelevated no-caps size=lg data-testid="play-people-again"')
+            if room.rated:
+                ui.button(t('over.see_ranking'), icon='leaderboard',
+                          on_click=lambda: ui.navigate.to(f'/ranking/{game.id}')).props('outline no-caps size=lg')
+            self._review_link(hands, t('review.open_game'))
 
     def _confirm_new_game(self) -> None:
         with ui.dialog() as dialog, ui.card():

@@ -86,6 +86,9 @@ class WaitingRoom:
             if room.quick and mine:   # nobody owns a quick match: anybody seated may start it now
                 ui.button(t('quick.start_now'), icon='smart_toy', on_click=self._start) \
                     .props('outline size=lg no-caps data-testid="start-now"').classes('w-full').mark('start-now')
+            if room.public and mine:
+                ui.button(t('quick.leave'), icon='logout', on_click=self._leave) \
+                    .props('flat no-caps data-testid="leave-seat"').classes('self-center').mark('leave-seat')
             elif room.quick:
                 pass
             elif self.seat == room.creator:
@@ -146,6 +149,13 @@ class WaitingRoom:
 
     def _free(self, index: int) -> None:
         self._attempt(lambda: self.port.free_seat(index, self.drawn_version))
+
+    def _leave(self) -> None:
+        with language_scope(self.language):
+            if self.port.leave_seat():
+                self._stop()
+                ui.notify(t('quick.left'))
+                ui.navigate.to(self.snap.game.play_path)
 
     def _start(self) -> None:
         self._attempt(lambda: self.port.start(self.drawn_version))

@@ -204,7 +204,42 @@ async def test_a_guest_at_a_public_table_makes_it_unrated(user: User, create_use
     eva.find(marker='join-name').type('Eva')
     eva.find(marker='join').click()
     await until(lambda: table.seats[1].name == 'Eva')
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting)
+    await until(lambda: not table.waiting)   # full, and both are here: it starts by itself
     await play_out(table)
     assert rating_of(user_id=table.seats[0].user_id, game_id='chinchon').games == 0
+
+
+async def test_leaving_a_waiting_table_frees_the_seat_and_an_empty_quick_match_closes_instead_of_dealing(
+        user: User, create_user, clock) -> None:
+    table_id = await quick(user, name='Ana', seats=3)
+    luis = create_user()
+    assert await quick(luis, name='Luis', seats=3) == table_id
+    table = open_table(table_id)
+    assert listed(table_id)['free_seats'] == 1
+    luis.find(marker='leave-seat').click()
+    await until(lambda: table.seats[1].is_empty)
+    assert listed(table_id)['free_seats'] == 2 and listed(table_id)['claims'] == [0]
+    await luis.should_see('Has dejado tu asiento libre.')
+    user.client.delete()   # Ana's page is gone too (past the reconnect window): her seat is freed
+    await until(lambda: table.seats[0].is_empty)
+    await clock.advance(quick_wait())
+    assert table.waiting and table.public.closed   # nobody to play: no game of computers alone
+    await until(lambda: listed(table_id)['stage'] == 'over')
+
+
+async def test_a_public_table_plays_one_game_and_offers_people_again(user: User) -> None:
+    from app.engine.protocol import IllegalAction
+
+    table_id = await quick(user, name='Ana')
+    user.find(marker='start-now').click()
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    await play_out(table)
+    await sees(user, 'Jugar con gente otra vez')
+    await user.should_not_see(marker='play-again')
+    try:
+        table.next_game(0, table.version)
+    except IllegalAction as refusal:
+        assert refusal.code == 'public_once'
+    else:
+        raise AssertionError('a second game was dealt at a public table')
