@@ -151,16 +151,16 @@ class PublicSeats:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if not claims:   # nobody is left to play: the table closes instead of dealing to computers alone
-            self.closed = True
-            self.changed()
-            return False
         for claim in claims:
             seat = table.seats[claim.seat] if 0 <= claim.seat < len(table.seats) else None
             if seat is not None and seat.is_empty:
                 seat.name, seat.guest, seat.user_id = claim.name, claim.guest, claim.user_id
                 if claim.rating is not None:
                     table.room.ratings[claim.seat] = claim.rating
+        if all(table.seats[index].is_empty for index in table.person_seats()):
+            self.closed = True   # nobody is left to play: it closes instead of dealing to computers alone
+            self.changed()
+            return False
         used = {seat.name.casefold() for seat in table.seats}
         spare = iter(name for name in ROOM_BOT_NAMES if name.casefold() not in used)
         level = table.options.level
