@@ -748,29 +748,23 @@ def claims_of(*, session: Session, table_id: str) -> list[SeatClaim]:
     return list(session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id).order_by(col(SeatClaim.seat))))
 
 
+def _claimed_by(guest: str | None, user_id: int | None):
+    """The claims of this browser or this account (a condition that holds for none when neither)."""
+    mine = [col(SeatClaim.guest) == guest] if guest is not None else []
+    mine += [col(SeatClaim.user_id) == user_id] if user_id is not None else []
+    return or_(*mine) if mine else literal(False)
+
+
 def claim_of(*, session: Session, table_id: str, guest: str | None, user_id: int | None) -> SeatClaim | None:
     """This browser's or account's seat at the table, if it has taken one."""
-    mine = []
-    if guest is not None:
-        mine.append(col(SeatClaim.guest) == guest)
-    if user_id is not None:
-        mine.append(col(SeatClaim.user_id) == user_id)
-    if not mine:
-        return None
-    return session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id, or_(*mine))).first()
+    return session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id, _claimed_by(guest, user_id))).first()
 
 
 def waiting_claims(*, session: Session, game_id: str, guest: str | None, user_id: int | None) -> list[str]:
     """The public tables of this game still waiting at which this browser or account has a seat."""
-    mine = []
-    if guest is not None:
-        mine.append(col(SeatClaim.guest) == guest)
-    if user_id is not None:
-        mine.append(col(SeatClaim.user_id) == user_id)
-    if not mine:
-        return []
     return list(session.exec(select(SeatClaim.table_id).join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
-                             .where(PublicTable.game_id == game_id, PublicTable.stage == 'waiting', or_(*mine))))
+                             .where(PublicTable.game_id == game_id, PublicTable.stage == 'waiting',
+                                    _claimed_by(guest, user_id))))
 
 
 def add_claim(*, session: Session, claim: SeatClaim) -> None:

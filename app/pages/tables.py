@@ -6,6 +6,7 @@ app.tables, shared by every tab that shows it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, ui
@@ -281,35 +282,30 @@ def asking_person(name: Any) -> matching.Person:
 
 def join_public(table_id: str, name: Any) -> None:
     """Take a seat at a waiting public table (from the lobby, or the table's own page), and go there."""
-    try:
-        matching.join(table_id, asking_person(name))
-    except IllegalAction as refusal:
-        ui.notify(refusal_text(refusal), type='warning')
-        return
-    except matching.MatchUnavailable:
-        ui.notify(t('table.unavailable'), type='negative')
-        return
-    ui.navigate.to(table_path(table_id))
+    _take_seat(lambda: matching.join(table_id, asking_person(name)))
 
 
 def quick_match(game: GameInfo, seats: int, name: Any) -> None:
     """Play people: a seat at a waiting public table that fits, or a new one; go there."""
-    try:
+    def match() -> str | None:
         person = asking_person(name)
-    except IllegalAction as refusal:
-        ui.notify(refusal_text(refusal), type='warning')
-        return
-    if not may_deal():
-        return
+        return matching.quick_match(game, seats, person, wall=services().clock.wall()) if may_deal() else None
+    _take_seat(match)
+
+
+def _take_seat(take: Callable[[], str | None]) -> None:
+    """Take a seat (``take`` returns its table's id, or None when it said why not) and go there; a
+    refusal or an unavailable database is said in words."""
     try:
-        table_id = matching.quick_match(game, seats, person, wall=services().clock.wall())
+        table_id = take()
     except IllegalAction as refusal:
         ui.notify(refusal_text(refusal), type='warning')
         return
     except matching.MatchUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
-    ui.navigate.to(table_path(table_id))
+    if table_id is not None:
+        ui.navigate.to(table_path(table_id))
 
 
 def _join_form(table: Table) -> None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from conftest import free_port, start_server, stop_server
 from table_browser import FrameWatch

@@ -9,7 +9,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from components.table.room_form import PERSON
-from seams import sees
+from seams import sees, until
 from table_positions import seat_user, stored_table
 
 
@@ -113,3 +113,17 @@ def coach_summary(user: User) -> dict[str, str]:
     """The coach's summary of the hand once it is done (its data attributes and words), else {}."""
     found = re.search(r'data-testid="coach-summary"([^>]*)>([^<]*)<', html_of(user, 'coach'))
     return {} if found is None else dict(re.findall(r'data-(\w+)="([^"]*)"', found[1]), words=found[2])
+
+
+async def started_room(user: User, create_user, clock: str | None = None, *, seats: int = 2):
+    """Ana's room, joined by Luis (its other seats computers) and started: (the table, Luis, the invite link)."""
+    from app.tables.registry import open_table
+
+    table_id, link = await make_room(user, seats=seats, clock=clock)
+    luis = create_user()
+    await join(luis, link, 'Luis')
+    table = open_table(table_id)
+    user.find(marker='start-room').click()
+    await until(lambda: not table.waiting, clock_moves=False)
+    await sees(luis, marker='table', clock_moves=False)
+    return table, luis, link

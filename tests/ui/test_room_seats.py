@@ -7,24 +7,12 @@ import re
 
 import pytest
 from nicegui.testing import User
-from screen import html_of, join, make_room, one
+from screen import html_of, make_room, one, started_room
 from seams import sees, until
 
 from app.tables import room as room_module
 from app.tables.registry import open_table
 from app.tables.room import REACTION_GAP, Room
-
-
-async def started_room(user: User, create_user, clock: int | None = None):
-    """Ana's heads-up room, joined by Luis and started: (the table, Luis, the invite link)."""
-    table_id, link = await make_room(user, seats=2, clock=clock)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting, clock_moves=False)
-    await sees(luis, marker='table', clock_moves=False)
-    return table, luis, link
 
 
 def marks(user: User, testid: str) -> list[str]:
@@ -147,13 +135,7 @@ async def test_a_private_room_keeps_its_spectators_count_to_itself(user: User, c
 
 async def test_muted_reactions_are_hidden_on_the_muting_browser_only_and_stay_hidden_after_a_reload(
         user: User, create_user, clock) -> None:
-    table_id, link = await make_room(user, seats=3)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting, clock_moves=False)
-    await sees(luis, marker='table', clock_moves=False)
+    table, luis, link = await started_room(user, create_user, seats=3)
     eva = create_user()   # the room is full: Eva watches
     await eva.open(link[link.index('/room/'):])
     await sees(eva, marker='table', clock_moves=False)
@@ -170,7 +152,7 @@ async def test_muted_reactions_are_hidden_on_the_muting_browser_only_and_stay_hi
     assert '¡Bien jugado!' not in one(user, 'room-strip').content
     assert 'data-testid="reaction-shown"' not in one(user, 'room-strip').content
     # a reload of the table: still hidden
-    await user.open(f'/table/{table_id}')
+    await user.open(f'/table/{table.id}')
     await sees(user, marker='table', clock_moves=False)
     await clock.advance(REACTION_GAP)
     luis.find(marker='reaction', content='Gracias').click()

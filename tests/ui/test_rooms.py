@@ -10,25 +10,13 @@ import pytest
 from nicegui.testing import User
 from leaks import cards_in
 from people import sign_in_by_ticket
-from screen import html_of, join, make_room, one
+from screen import html_of, join, make_room, one, started_room
 from seams import sees, until
 
 from app.engine.protocol import IllegalAction
 from app.tables.registry import open_table
 from app.tables.room import SPECTATOR
 from app.tables import room as room_module
-
-
-async def started_room(user: User, create_user, clock: int | None = None):
-    """Ana's heads-up room, joined by Luis and started: (the table, Luis, the invite link)."""
-    table_id, link = await make_room(user, seats=2, clock=clock)
-    luis = create_user()
-    await join(luis, link, 'Luis')
-    table = open_table(table_id)
-    user.find(marker='start-room').click()
-    await until(lambda: not table.waiting)
-    await luis.should_see(marker='table')
-    return table, luis, link
 
 
 async def test_a_room_is_made_joined_through_its_link_and_started_by_its_creator(user: User, create_user) -> None:
