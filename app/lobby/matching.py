@@ -63,7 +63,7 @@ def quick_match(game: GameInfo, seats: int, person: Person, *, wall: float) -> s
     rating (signed in: rated; a guest: not), or a new one that waits for others. Two people asking
     at once on any processes meet: the search and the opening are one transaction under a lock of
     that kind. Asking again while waiting gives the same table. Raises MatchUnavailable."""
-    if not (game.min_seats <= seats <= game.max_seats):
+    if type(seats) is not int or not (game.min_seats <= seats <= game.max_seats):
         raise IllegalAction('generic', 'no such number of seats')
     rated = person.user_id is not None
     made: Table | None = None

@@ -74,9 +74,12 @@ def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
               'name': _stored_name()}
 
     def go() -> None:
+        seats = values['seats']   # a crafted event may have set anything there
+        if type(seats) is not int or not game.min_seats <= seats <= game.max_seats:
+            seats = game.min_seats
         kept = app.storage.user.get(QUICK_KEY)
-        app.storage.user[QUICK_KEY] = {**(kept if isinstance(kept, dict) else {}), game.id: values['seats']}
-        quick_match(game, values['seats'], values['name'])
+        app.storage.user[QUICK_KEY] = {**(kept if isinstance(kept, dict) else {}), game.id: seats}
+        quick_match(game, seats, values['name'])
 
     with ui.card().classes('w-full max-w-xl self-center gap-2 bg-sky-50').props('flat bordered data-testid="quick-card"'):
         ui.label(t('quick.title')).classes('text-lg font-bold').props('role=heading aria-level=2')

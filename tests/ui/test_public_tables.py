@@ -243,3 +243,14 @@ async def test_a_public_table_plays_one_game_and_offers_people_again(user: User)
         assert refusal.code == 'public_once'
     else:
         raise AssertionError('a second game was dealt at a public table')
+
+
+async def test_a_crafted_number_of_seats_or_name_changes_nothing(user: User) -> None:
+    await user.open('/play/chinchon')
+    user.find(marker='quick-seats').elements.pop().value = 'many'   # as a crafted event would set it
+    user.find(marker='quick-match').click()
+    await sees(user, 'Escribe un nombre')   # a guest without a name is told, and nothing is dealt
+    user.find(marker='quick-name').type('Ana')
+    user.find(marker='quick-match').click()
+    await sees(user, marker='waiting-room', clock_moves=False)
+    assert len(open_table(one(user, 'waiting-room').props['data-table']).seats) == 2   # the fewest seats
