@@ -9,8 +9,9 @@
    (``changed_since``) with nothing changed and with one table changed; what L open lobby screens
    cost a process follows from them. Then the real server (main.py) runs on that database and
    Chromium opens /lobby and its last page: time to the first row (median of 5 loads), the bytes
-   of the first render (the page's HTML, and its socket in the first second), and, after a row is
-   changed in the database, the time until the open page shows it and the bytes that redraw took.
+   of the first render (the page's HTML, and its socket in the first second), what the open page
+   receives and the server's CPU while nothing changes (both should be about nothing), and, after
+   a row is changed in the database, the time until the page shows it and the bytes of that redraw.
 2. The seeded tables are removed; a guest presses "Play people" on /play/chinchon and waits alone
    until computers fill the seats (``HOD_QUICK_WAIT``, ``--wait``): click to table, per run. Runs
    go one after another, each until its table has started, so none of them meets another.
@@ -147,7 +148,6 @@ def in_process(count: int, repeats: int) -> dict[str, tuple]:
     newest = max(read_page(None, page).latest for page in range(1, last + 1))
     change_table(f'{PREFIX}00001', 'Cambio')
     figures['poll, one table changed'] = timed(lambda: changed_since(newest), repeats)
-    figures['redraw (read + markup)'] = figures['read + rows markup, page 1']
     return figures
 
 
@@ -167,11 +167,10 @@ def start_server(data: Path, url: str, port: int, wait: float) -> subprocess.Pop
     raise SystemExit(f'the server did not start: see {data / "server.log"}')
 
 
-def socket_bytes(page: Page) -> list[tuple[float, int]]:
-    """(wall time, bytes) of every frame the page's socket receives."""
-    heard: list[tuple[float, int]] = []
-    page.on('websocket', lambda socket: socket.on(
-        'framereceived', lambda payload: heard.append((time.time(), len(payload)))))
+def socket_bytes(page: Page) -> list[int]:
+    """The size of every frame the page's socket receives, as they come."""
+    heard: list[int] = []
+    page.on('websocket', lambda socket: socket.on('framereceived', lambda payload: heard.append(len(payload))))
     return heard
 
 
@@ -187,7 +186,7 @@ def lobby_in_browser(browser, base: str, server: int, page_number: int, loads: i
         page.wait_for_function('window.__firstRow !== undefined')
         firsts.append(page.evaluate('window.__firstRow'))
         page.wait_for_timeout(1000)   # what the socket brings once the page is there
-        first_socket = sum(size for _, size in heard)
+        first_socket = sum(heard)
         page.close()
     page = context.new_page()
     heard = socket_bytes(page)
@@ -199,7 +198,7 @@ def lobby_in_browser(browser, base: str, server: int, page_number: int, loads: i
     del heard[:]
     before, started = sum(cpu_ticks(server)), time.monotonic()
     page.wait_for_timeout(6000)   # three polls with nothing changed: nothing should be sent
-    idle = sum(size for _, size in heard) * 10
+    idle = sum(heard) * 10
     idle_cpu = 100 * (sum(cpu_ticks(server)) - before) / TICKS / (time.monotonic() - started)
     shown, sizes = [], []
     for change in range(changes):
@@ -212,7 +211,7 @@ def lobby_in_browser(browser, base: str, server: int, page_number: int, loads: i
         page.wait_for_function('window.__seenAt > 0', timeout=10000)
         shown.append(page.evaluate('window.__seenAt') - changed * 1000)
         page.wait_for_timeout(300)   # the rest of the redraw's frames
-        sizes.append(sum(size for _, size in heard))
+        sizes.append(sum(heard))
     context.close()
     return {'first row ms': statistics.median(firsts), 'html KB': html / 1024, 'socket KB': first_socket / 1024,
             'change shown ms': statistics.median(shown), 'change shown max ms': max(shown),
@@ -249,9 +248,7 @@ def main() -> None:
     init_db(url)
     seed_tables(args.tables, random.Random(args.seed))
     figures = in_process(args.tables, args.repeats)
-    with language_scope('es'):
-        rows = read_page(None, 1).rows
-        markup = sum(len(lobby_row_html(GAMES_BY_ID[row['game_id']], row)) for row in rows)
+    markup, rows = render(None, 1), read_page(None, 1).rows
     last = -(-args.tables // PAGE_SIZE)
     port = free_port()
     server = start_server(data, url, port, args.wait)
@@ -279,10 +276,11 @@ def report(args, url, figures, markup, rows, pages, waits) -> None:
         print(f'{name:34} {median:10.2f} {p95:8.2f}' + (f'  answers changed={answer[0]}' if answer else ''))
     print(f'rows markup of one page: {rows} rows, {markup / 1024:.1f} KB')
     poll = figures['poll, nothing changed'][0]
-    redraw = figures['redraw (read + markup)'][0]
+    redraw = figures['read + rows markup, page 1'][0]
     for screens in (10, 100):
         print(f'{screens:>3} lobby screens open: {screens / 2:.0f} polls/s = {screens / 2 * poll:.1f} ms/s '
-              f'({screens / 20 * poll:.1f}% of a core); one change: {screens} redraws = {screens * redraw:.0f} ms')
+              f'({screens / 20 * poll:.1f}% of a core); one change: {screens} redraws = {screens * redraw:.0f} ms '
+              '+ their elements')
     print(f'{"in Chromium":14} {"first row ms":>12} {"html KB":>8} {"socket KB":>10} '
           f'{"change shown ms":>16} {"max ms":>7} {"update KB":>10} {"idle KB/min":>12} {"idle CPU":>9}')
     for number, page in pages.items():
