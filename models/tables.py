@@ -767,11 +767,12 @@ def waiting_claims(*, session: Session, game_id: str, guest: str | None, user_id
                                     _claimed_by(guest, user_id))))
 
 
-def add_claim(*, session: Session, claim: SeatClaim) -> None:
+def add_claim(*, session: Session, claim: SeatClaim, now: datetime) -> None:
     """A seat taken, and one free seat fewer in the listing (the caller holds the listing's row)."""
     session.add(claim)
     session.exec(update(PublicTable).where(col(PublicTable.table_id) == claim.table_id)
-                 .values(free_seats=col(PublicTable.free_seats) - 1).execution_options(synchronize_session=False))
+                 .values(free_seats=col(PublicTable.free_seats) - 1, updated_at=now)
+                 .execution_options(synchronize_session=False))
     session.flush()
 
 
@@ -825,9 +826,10 @@ def list_public_tables(*, session: Session, game_id: str | None, offset: int, li
     return list(rows), total
 
 
-def public_tables_changed_since(*, session: Session, since: datetime) -> datetime | None:
-    """The latest change to any listed table after ``since`` (None: nothing changed)."""
-    return session.exec(select(func.max(PublicTable.updated_at)).where(col(PublicTable.updated_at) > since)).one()
+def public_tables_changed_since(*, session: Session, since: datetime | None) -> datetime | None:
+    """The latest change to any public table after ``since`` (ever, for None); None: no change."""
+    query = select(func.max(PublicTable.updated_at))
+    return session.exec(query if since is None else query.where(col(PublicTable.updated_at) > since)).one()
 
 
 # table leases (several server processes on one PostgreSQL; see app.tables.lease)

@@ -76,7 +76,7 @@ def quick_match(game: GameInfo, seats: int, person: Person, *, wall: float) -> s
             row = waiting_quick_table(session=session, game_id=game.id, seats=seats, rated=rated,
                                       fills_after=moment(wall + NOT_ABOUT_TO_FILL))
             if row is not None:
-                _claim(session, row, person)
+                _claim(session, row, person, moment(wall))
                 return row.table_id
             made = registry.new_table(game, quick_options(game, seats),
                                       [_seat(person)] + [Seat('person') for _ in range(seats - 1)],
@@ -116,7 +116,7 @@ def join(table_id: str, person: Person) -> str:
                 raise IllegalAction('room_started', 'the game has started')
             if row.rated and person.user_id is None:
                 raise IllegalAction('rated_needs_account', 'sign in to play a rated table')
-            _claim(session, row, person)
+            _claim(session, row, person, registry.wall_time())
     except SQLAlchemyError as error:
         logger.error('could not join public table %s: %s', table_id, str(error).splitlines()[0])
         raise MatchUnavailable(str(error)) from error
@@ -168,7 +168,7 @@ def _open(session, table: Table, person: Person) -> None:
     session.flush()
 
 
-def _claim(session, row: PublicTable, person: Person) -> None:
+def _claim(session, row: PublicTable, person: Person, now: datetime) -> None:
     """The first person's seat nobody has claimed (the caller holds the listing's row)."""
     claimed = {claim.seat for claim in claims_of(session=session, table_id=row.table_id)}
     people = json.loads(row.people_json)
@@ -181,4 +181,4 @@ def _claim(session, row: PublicTable, person: Person) -> None:
     if name.casefold() in taken:   # two people called Ana: the second is told apart at the table
         name = next(f'{person.name[:17]} {n}' for n in range(2, 99) if f'{person.name[:17]} {n}'.casefold() not in taken)
     add_claim(session=session, claim=SeatClaim(table_id=row.table_id, seat=free[0], guest=person.guest,
-                                               user_id=person.user_id, name=name))
+                                               user_id=person.user_id, name=name), now=now)

@@ -12,7 +12,7 @@ table's line in the lobby (``Listing``), written off the event loop by the table
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.engine.protocol import IllegalAction
@@ -29,6 +29,7 @@ class Listing:
     stage: str                                   # waiting | playing | over
     people: tuple[dict[str, Any], ...]           # per seat: name, kind, level, rating
     spectators: int
+    at: float = field(default=0.0, compare=False)   # the table clock's wall time it was made at
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,7 @@ class PublicSeats:
         people = tuple({'name': seat.name, 'kind': 'free' if seat.is_empty else seat.kind, 'level': seat.level,
                         'rating': list(table.room.ratings[index]) if index in table.room.ratings else None}
                        for index, seat in enumerate(table.seats))
-        return Listing(table.id, stage, people, len(table.subscribers.get(SPECTATOR, ())))
+        return Listing(table.id, stage, people, len(table.subscribers.get(SPECTATOR, ())), at=table.clock.wall())
 
     def changed(self) -> None:
         """After a step or a screen came or went: the lobby hears of what it shows, if it moved."""

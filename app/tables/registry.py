@@ -17,7 +17,7 @@ import logging
 import re
 import secrets
 from dataclasses import replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -55,6 +55,11 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(12)   # 16 URL-safe characters, 96 random bits
 
 
+def wall_time() -> datetime:
+    """Now on the tables' wall clock: the lobby's times are on it, as the tables' own are."""
+    return datetime.fromtimestamp(_SERVICES.clock.wall(), UTC)
+
+
 class DatabaseStore(OneProcess):
     """Saves a table to the database after its steps (a compare-and-set on the version) and
     records a finished game in its account holders' history. The only process on its database
@@ -74,14 +79,15 @@ class DatabaseStore(OneProcess):
             with session_scope() as session:
                 update_public_table(session=session, table_id=listing.table_id, stage=listing.stage,
                                     people_json=json.dumps(list(listing.people), separators=(',', ':')),
-                                    spectators=listing.spectators, now=utcnow())
+                                    spectators=listing.spectators, now=datetime.fromtimestamp(listing.at, UTC))
         except SQLAlchemyError as error:   # the lobby shows an older line until the next change
             logger.error('could not list public table %s: %s', listing.table_id, str(error).splitlines()[0])
 
     def release_claim(self, table_id: str, seat: int) -> bool:
         try:
             with session_scope() as session:
-                return release_public_seat(session=session, table_id=table_id, seat=seat, now=utcnow())
+                return release_public_seat(session=session, table_id=table_id, seat=seat,
+                                           now=wall_time())
         except SQLAlchemyError as error:
             logger.error('could not free seat %s of public table %s: %s', seat, table_id, str(error).splitlines()[0])
             return False
@@ -89,8 +95,9 @@ class DatabaseStore(OneProcess):
     def start_public(self, table_id: str) -> list[Claim] | None:
         try:
             with session_scope() as session:
+                now = wall_time()
                 claims = [(claim.seat, claim.guest, claim.user_id, claim.name)
-                          for claim in start_public_table(session=session, table_id=table_id, now=utcnow())]
+                          for claim in start_public_table(session=session, table_id=table_id, now=now)]
                 row = public_table(session=session, table_id=table_id)
                 game_id = row.game_id if row is not None and row.rated else None
             ratings = {} if game_id is None else ratings_of(

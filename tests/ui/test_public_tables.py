@@ -254,3 +254,19 @@ async def test_a_crafted_number_of_seats_or_name_changes_nothing(user: User) -> 
     user.find(marker='quick-match').click()
     await sees(user, marker='waiting-room', clock_moves=False)
     assert len(open_table(one(user, 'waiting-room').props['data-table']).seats) == 2   # the fewest seats
+
+
+async def test_an_open_lobby_redraws_only_after_a_change_to_some_public_table(user: User, create_user,
+                                                                              clock) -> None:
+    from app.pages.lobby import changed_since, read_page
+
+    empty = read_page(None, 1)
+    assert empty.rows == () and not changed_since(empty.latest)   # an empty lobby: nothing to redraw
+    table_id = await quick(user, name='Ana')
+    page = read_page(None, 1)
+    assert [row['table_id'] for row in page.rows] == [table_id] and changed_since(empty.latest)
+    assert not changed_since(page.latest)   # nothing moved since: the two-second look sends nothing
+    await clock.advance(1)
+    luis = create_user()
+    await quick(luis, name='Luis')   # a moment later he sits down: the row changes
+    assert changed_since(page.latest)
