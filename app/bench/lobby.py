@@ -225,7 +225,7 @@ def quick_alone(browser, base: str, wait: float, runs: int) -> list[float]:
         context = browser.new_context(base_url=base, locale='es-ES')
         page = context.new_page()
         page.goto('/play/chinchon')
-        page.get_by_test_id('quick-card').get_by_label('Tu nombre en la mesa').fill(f'Sola{run}')
+        page.get_by_test_id('quick-card').get_by_label('El nombre con el que juegas').fill(f'Sola{run}')
         clicked = time.perf_counter()
         page.get_by_test_id('quick-match').click()
         page.get_by_test_id('table').wait_for(state='visible', timeout=(wait + 60) * 1000)

@@ -987,4 +987,5 @@ MESSAGES: dict[str, str] = {
     'illegal.public_once': 'A public table plays one game: find another with "Play people".',
     'quick.leave': 'Leave the table',
     'quick.left': 'You have given up your seat.',
+    'quick.your_name': 'The name you play under',
 }

@@ -1000,4 +1000,5 @@ MESSAGES: dict[str, str] = {
     'illegal.public_once': 'En una mesa pública se juega una partida: busca otra con «Jugar con gente».',
     'quick.leave': 'Salir de la mesa',
     'quick.left': 'Has dejado tu asiento libre.',
+    'quick.your_name': 'El nombre con el que juegas',
 }

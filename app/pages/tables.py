@@ -84,13 +84,12 @@ def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
     with ui.card().classes('w-full max-w-xl self-center gap-2 bg-sky-50').props('flat bordered data-testid="quick-card"'):
         ui.label(t('quick.title')).classes('text-lg font-bold').props('role=heading aria-level=2')
         ui.label(t('quick.help', seconds=round(quick_wait()))).classes('text-sm text-gray-700')
-        if game.max_seats > game.min_seats:
-            ui.label(t('setup.seats')).classes('text-sm font-semibold')
-            ui.toggle({n: str(n) for n in range(game.min_seats, game.max_seats + 1)},
-                      value=values['seats']).bind_value(values, 'seats') \
-                .props('no-caps spread unelevated toggle-color=primary').classes('w-full').mark('quick-seats')
+        if game.max_seats > game.min_seats:   # a list, not a row of buttons: the setup form's are below
+            ui.select({n: t('quick.seats', count=n) for n in range(game.min_seats, game.max_seats + 1)},
+                      value=values['seats'], label=t('setup.seats')).bind_value(values, 'seats') \
+                .props('outlined dense data-testid="quick-seats"').classes('w-full').mark('quick-seats')
         if not signed_in:
-            ui.input(t('room.your_name')).bind_value(values, 'name') \
+            ui.input(t('quick.your_name')).bind_value(values, 'name') \
                 .props(f'maxlength={NAME_MAX} counter outlined dense').classes('w-full').mark('quick-name')
         with ui.row().classes('w-full items-center gap-3'):
             ui.button(t('quick.button'), icon='groups', on_click=go) \

@@ -91,7 +91,7 @@ def test_two_people_who_enter_through_different_processes_are_matched_by_quick_m
         tables = []
         for page, prefix, name in zip(pages, sorted(cluster.pids), ('Ana', 'Luis')):
             page.goto(f'{cluster.url}{prefix}/play/ronda-robada')
-            page.get_by_test_id('quick-card').get_by_label('Tu nombre en la mesa').fill(name)
+            page.get_by_test_id('quick-card').get_by_label('El nombre con el que juegas').fill(name)
             page.get_by_test_id('quick-match').click()
             page.wait_for_url(TABLE_ADDRESS)
             tables.append(TABLE_ADDRESS.search(page.url).groups())

@@ -43,9 +43,10 @@ def quick_match(page: Page, game: str = 'chinchon', *, seats: int | None = None,
     """Press "Play people"; the id of the table it seats you at."""
     page.goto(f'/play/{game}')
     if seats is not None:
-        page.get_by_test_id('quick-card').get_by_role('button', name=str(seats), exact=True).click()
+        page.get_by_test_id('quick-seats').click()
+        page.get_by_role('option', name=f'{seats} jugadores').click()
     if name is not None:
-        page.get_by_test_id('quick-card').get_by_label('Tu nombre en la mesa').fill(name)
+        page.get_by_test_id('quick-card').get_by_label('El nombre con el que juegas').fill(name)
     page.get_by_test_id('quick-match').click()
     page.wait_for_url(re.compile(r'/table/'))
     return page.url.rsplit('/', 1)[1]
