@@ -85,25 +85,28 @@ class PublicSeats:
             return claim.seat
         if not seat.is_person or not seat.is_empty:
             raise IllegalAction('room_full', 'every seat is taken')
-        seat.name, seat.guest, seat.user_id = claim.name, claim.guest, claim.user_id
-        if claim.rating is not None:
-            table.room.ratings[claim.seat] = claim.rating
+        self._sit(claim)
         if table.room.started:   # came after the start: a computer played for them until now
             table.presence.arrived(claim.seat)
         table.changed(notes=[room_event('joined', claim.seat)])
         return claim.seat
 
+    def _sit(self, claim: Claim) -> None:
+        seat = self.table.seats[claim.seat]
+        seat.name, seat.guest, seat.user_id = claim.name, claim.guest, claim.user_id
+        if claim.rating is not None:
+            self.table.room.ratings[claim.seat] = claim.rating
+
     def arrived(self) -> None:
         """A screen of a seat opened: a full table whose people are all here starts, a moment
         later (not inside the page that is being drawn)."""
-        table = self.table
-        if self.on and table.waiting and not table.seating.free_seats() and self._everyone_here():
-            table.clock.call_later(0, self._start_if_still_ready)
+        if self._full_and_here():
+            self.table.clock.call_later(0, lambda: self._full_and_here() and self.start())
 
-    def _start_if_still_ready(self) -> None:
+    def _full_and_here(self) -> bool:
         table = self.table
-        if table.waiting and not table.seating.free_seats() and self._everyone_here():
-            self.start()
+        return (self.on and table.waiting and not table.seating.free_seats()
+                and all(table.watching(index) for index in table.person_seats()))
 
     def release(self, seat: int) -> bool:
         """A person gives up their seat before the start (Leave, or their page is gone): the
@@ -153,11 +156,8 @@ class PublicSeats:
             self._timer.cancel()
             self._timer = None
         for claim in claims:
-            seat = table.seats[claim.seat] if 0 <= claim.seat < len(table.seats) else None
-            if seat is not None and seat.is_empty:
-                seat.name, seat.guest, seat.user_id = claim.name, claim.guest, claim.user_id
-                if claim.rating is not None:
-                    table.room.ratings[claim.seat] = claim.rating
+            if 0 <= claim.seat < len(table.seats) and table.seats[claim.seat].is_empty:
+                self._sit(claim)
         if all(table.seats[index].is_empty for index in table.person_seats()):
             self.closed = True   # nobody is left to play: it closes instead of dealing to computers alone
             self.changed()
@@ -178,9 +178,6 @@ class PublicSeats:
                 table.presence.left(index)
         table.start_computers()
         return True
-
-    def _everyone_here(self) -> bool:
-        return all(self.table.watching(index) for index in self.table.person_seats())
 
     def listing(self) -> Listing:
         table = self.table
