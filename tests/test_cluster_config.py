@@ -38,3 +38,20 @@ def test_the_launcher_asks_for_postgresql(tmp_path: Path) -> None:
                              capture_output=True, text=True, timeout=60)
     assert started.returncode == 1 and 'PostgreSQL' in started.stderr
     assert not (tmp_path / 'cluster').exists()   # nothing was started
+
+
+def test_a_pages_socket_reaches_its_process_on_a_connection_of_its_own() -> None:
+    """uvicorn closes a connection its keep-alive timeout finds idle after a response; a socket
+    upgraded on a connection nginx kept alive from an earlier request was closed 5 s later (the
+    crowd's socket drops: their lifetimes moved from 5 to 9 s with uvicorn's timeout). So sockets
+    go through a group of the same servers with no connections kept alive."""
+    config = nginx_config(Path('/tmp'), '127.0.0.1:18080', ['127.0.0.1:18081', '127.0.0.1:18082'])
+    for number, (own, other) in enumerate((('18081', '18082'), ('18082', '18081')), 1):
+        socket = f'location /w/{number}/_nicegui_ws/ {{\n            proxy_pass http://process{number}_socket/_nicegui_ws/;'
+        assert socket in config
+        start = config.index(f'upstream process{number}_socket {{')
+        group = config[start:config.index('}', start)]
+        assert f'server 127.0.0.1:{own} max_fails=1' in group and f'server 127.0.0.1:{other} backup' in group
+        assert 'keepalive' not in group
+    pages = config[config.index('upstream process1 {'):config.index('}', config.index('upstream process1 {'))]
+    assert 'keepalive 16' in pages   # pages keep theirs: a new connection per request costs more

@@ -38,11 +38,17 @@ def nginx_config(folder: Path, listen: str, upstreams: list[str]) -> str:
     groups = []
     for number, address in enumerate(upstreams, 1):
         backups = ''.join(f'        server {other} backup;\n' for other in upstreams if other != address)
-        groups.append(f'    upstream process{number} {{\n        server {address} max_fails=1 fail_timeout=5s;\n'
-                      f'{backups}        keepalive 16;\n    }}\n')
+        servers = f'        server {address} max_fails=1 fail_timeout=5s;\n{backups}'
+        groups.append(f'    upstream process{number} {{\n{servers}        keepalive 16;\n    }}\n')
+        # a page's socket on a connection of its own: upgraded on a connection kept alive from an
+        # earlier request, it was closed by uvicorn's keep-alive timeout (5 s) as if idle
+        groups.append(f'    upstream process{number}_socket {{\n{servers}    }}\n')
     every = ''.join(f'        server {address} max_fails=1 fail_timeout=5s;\n' for address in upstreams)
     groups.append(f'    upstream every_process {{\n{every}        keepalive 16;\n    }}\n')
     locations = ''.join(f'        location {prefix(number)}/ {{\n            proxy_pass http://process{number}/;\n'
+                        f'        }}\n'
+                        f'        location {prefix(number)}/_nicegui_ws/ {{\n'
+                        f'            proxy_pass http://process{number}_socket/_nicegui_ws/;\n'
                         f'        }}\n' for number in range(1, len(upstreams) + 1))
     return (TEMPLATE.read_text().replace('{{folder}}', str(folder)).replace('{{listen}}', listen)
             .replace('{{upstreams}}', '\n'.join(groups)).replace('{{locations}}', locations))
