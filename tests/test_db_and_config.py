@@ -56,3 +56,23 @@ def test_storage_secret_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv('STORAGE_SECRET', 'from-env')
     assert config.storage_secret() == 'from-env'
     assert not (tmp_path / 'storage_secret').exists()
+
+
+def test_the_collector_is_tuned_at_start(monkeypatch) -> None:
+    """What start-up loaded leaves the collector's walks, and a collection waits for 50,000 new
+    objects (app.serving.tune_collector: full walks of a crowded server stopped it for 250 ms)."""
+    import gc
+
+    from app import serving
+
+    before = gc.get_threshold()
+    monkeypatch.setenv('HOD_GC_THRESHOLDS', '40000,15,8')
+    try:
+        gc.unfreeze()
+        serving.tune_collector()
+        assert gc.get_threshold() == (40000, 15, 8) and gc.get_freeze_count() > 0
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+    monkeypatch.delenv('HOD_GC_THRESHOLDS')
+    assert serving.collector_thresholds() == (50000, 20, 10)
