@@ -163,11 +163,7 @@ def measure(args: argparse.Namespace) -> None:
         after = read_stats(stats)
         moves = (after['versions'] - before['versions']) / (after['time'] - before['time'])
     finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
     print(f'{args.tables} {args.game} tables, {args.seats} seats, {args.level} computers, instant speed; '
           f'{os.cpu_count()} cores; probe {url.removeprefix(base)} {args.rate:g}/s')
     print(f'{"":8} {"median ms":>10} {"p95 ms":>8} {"max ms":>8} {"server CPU":>11} {"workers CPU":>12}')
@@ -175,6 +171,15 @@ def measure(args: argparse.Namespace) -> None:
         print(f'{name:8} {row["median"]:10.1f} {row["p95"]:8.1f} {row["max"]:8.1f} {row["server_cpu"]:10.0f}% '
               f'{row["workers_cpu"]:11.0f}%')
     print(f'steps at the tables while loaded: {moves:.1f} per second (all tables)')
+
+
+def stop(server: subprocess.Popen) -> None:
+    """Stop a benchmark's server: asked first, killed if it does not end within 10 s."""
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 from sqlmodel import delete, func, select, update
 
-from app.bench.load import TICKS, cpu_ticks
+from app.bench.load import TICKS, cpu_ticks, stop
 from app.cluster.deploy import free_port
 from app.games import GAMES, GAMES_BY_ID
 from app.i18n import language_scope
@@ -261,11 +261,7 @@ def main() -> None:
             waits = quick_alone(browser, base, args.wait, args.runs)
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
     report(args, url, figures, markup, len(rows), pages, waits)
 
 
