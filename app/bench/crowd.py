@@ -11,7 +11,10 @@ game. A person reads their view from the frames their own socket receives, as th
 Prints, per row, the time from a click to the frame that carries that person's new view (p50,
 p95, p99), the clicks, the errors, the tables opened per second while the crowd sat down, and the
 servers' CPU (100 % is one core; their computer workers apart), memory (servers and workers) and
-the crowd's own CPU (it shares the machine: read the figures with it).
+the crowd's own CPU (it shares the machine: read the figures with it). Under each row: the socket
+messages and bytes (JSON before deflate) the people heard per click and per step of their table
+(their own moves and the computer's), how many of them were live-channel patches, and the servers'
+CPU per click.
 Run by hand: figures are never asserted in the tests.
 """
 from __future__ import annotations
@@ -68,6 +71,18 @@ class Tally:
     seated: list[float] = field(default_factory=list)      # monotonic time each person's table opened
     drops: int = 0                                         # sockets dropped while playing (they reconnect)
     dropped: Counter = field(default_factory=Counter)      # ... by the reason the client gives
+    messages: Counter = field(default_factory=Counter)     # socket messages the people heard, by event
+    sent: int = 0                                          # ... their bytes (JSON, before deflate)
+    patches: int = 0                                       # live-channel patches among them
+    steps: int = 0                                         # new table versions the people saw
+
+    def forget(self) -> None:
+        """Start the measured part: what was heard while the crowd sat down is not counted."""
+        self.latencies.clear()
+        self.drops = 0
+        self.dropped.clear()
+        self.messages.clear()
+        self.sent = self.patches = self.steps = 0
 
 
 class Person:
@@ -103,13 +118,18 @@ class Person:
         return sio
 
     async def _heard(self, event: str, data: dict) -> None:
+        text = json.dumps(data)
+        if self.playing:
+            self.tally.messages[event] += 1
+            self.tally.sent += len(event) + len(text) + 6   # socket.io's frame: 42["event",...]
+            self.tally.patches += event == 'run_javascript' and '"apply"' in text
         if event == 'update':
             keep_elements(self.elements, data)
         elif event == 'open' and self.opened is not None and not self.opened.done():
             self.opened.set_result(data['path'])
         elif event == 'open' and self.playing:   # the page is sent elsewhere (its table moved)
             self.tally.errors['sent to another page'] += 1
-        self._read(json.dumps(data))
+        self._read(text)
         if self.sio.connected:   # what the page has received: the server's outbox may forget it
             await self.sio.emit('ack', {'client_id': self.client_id, 'next_message_id': data.get('_id', 0) + 1})
 
@@ -122,8 +142,9 @@ class Person:
         phases, versions = PHASE.findall(text), VERSION.findall(text)
         if phases:
             self.phase = phases[-1]
-        if versions:
-            self.version = max(self.version, int(versions[-1]))
+        if versions and int(versions[-1]) > self.version:
+            self.tally.steps += self.playing and self.version >= 0
+            self.version = int(versions[-1])
         if phases or versions:
             self.changed.set()
 
@@ -255,9 +276,7 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
              for n in range(people)]
     await asyncio.sleep(ramp + 2)             # everybody seated: measure the steady part only
     seated_rate = len(tally.seated) / max(1e-6, (max(tally.seated, default=start) - start))
-    tally.latencies.clear()
-    tally.drops = 0
-    tally.dropped.clear()
+    tally.forget()
     before, at, crowd_cpu = usage(pids), time.monotonic(), time.process_time()
     await asyncio.gather(*tasks)
     after, elapsed, crowd_cpu = usage(pids), time.monotonic() - at, time.process_time() - crowd_cpu
@@ -268,7 +287,13 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
             'why': {**tally.errors, **{f'dropped: {reason}': n for reason, n in tally.dropped.items()}}, 'tables_per_s': seated_rate,
             'cpu': 100 * (after[0] - before[0]) / TICKS / elapsed, 'workers': 100 * (after[1] - before[1]) / TICKS / elapsed,
             'crowd': 100 * crowd_cpu / elapsed,
-            'rss_mib': after[2] / 1024, 'workers_mib': after[3] / 1024}
+            'rss_mib': after[2] / 1024, 'workers_mib': after[3] / 1024,
+            'cpu_ms_per_click': 1000 * (after[0] - before[0]) / TICKS / max(1, len(tally.latencies)),
+            'messages_per_click': sum(tally.messages.values()) / max(1, len(tally.latencies)),
+            'kb_per_click': tally.sent / 1024 / max(1, len(tally.latencies)),
+            'patches_per_step': tally.patches / max(1, tally.steps),
+            'messages_per_step': sum(tally.messages.values()) / max(1, tally.steps),
+            'kb_per_step': tally.sent / 1024 / max(1, tally.steps), 'heard': dict(tally.messages)}
 
 
 def start_cluster(processes: int, data: Path) -> tuple[subprocess.Popen, str, list[int]]:
@@ -312,6 +337,10 @@ def main() -> None:
                       f'{row["clicks"]:>6} {row["errors"]:>6} {row["drops"]:>5} {row["tables_per_s"]:8.1f} {row["cpu"]:6.0f} '
                       f'{row["workers"]:9.0f} {row["rss_mib"]:8.0f} {(row["rss_mib"] - idle) / tables:9.2f} {row["workers_mib"]:11.0f} {row["crowd"]:11.0f}'
                       + (f'  {row["why"]}' if row['why'] else ''), flush=True)
+                print(f'{"":>12} per click: {row["messages_per_click"]:.2f} messages, {row["kb_per_click"]:.2f} KB, '
+                      f'{row["cpu_ms_per_click"]:.1f} ms of server CPU; per step a screen saw: '
+                      f'{row["messages_per_step"]:.2f} messages ({row["patches_per_step"]:.2f} live patches), '
+                      f'{row["kb_per_step"]:.2f} KB; heard {row["heard"]}', flush=True)
         finally:
             launcher.send_signal(signal.SIGTERM)
             try:
