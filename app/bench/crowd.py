@@ -122,7 +122,7 @@ class Person:
         if self.playing:
             self.tally.messages[event] += 1
             self.tally.sent += len(event) + len(text) + 6   # socket.io's frame: 42["event",...]
-            self.tally.patches += event == 'run_javascript' and '"apply"' in text
+            self.tally.patches += event == 'run_javascript' and 'apply' in data.get('code', '')[:60]
         if event == 'update':
             keep_elements(self.elements, data)
         elif event == 'open' and self.opened is not None and not self.opened.done():
