@@ -24,7 +24,31 @@ function show(el) {
   const entry = newest.get(el.getAttribute(MARK));
   if (!entry || shown.get(el) === entry.version) return;
   for (const [name, value] of Object.entries(entry.values)) write(el, name, value);
+  if (entry.source && entry.source !== el) {
+    el.innerHTML = entry.source.innerHTML;
+    entry.source = el;
+  }
   shown.set(el, entry.version);
+}
+
+// A block drawn as pieces (live.py's Pieces) gets only the pieces that changed: [head, steps], the
+// wrapper's new opening tag (null: unchanged) and [start, how many to remove, markup to insert]
+// per step. Its newest markup is then the element that took them (`source`), not a stored value.
+function splice(el, [head, steps]) {
+  const box = el.firstElementChild;
+  if (!box) return;
+  if (head !== null) {
+    const template = document.createElement("template");
+    template.innerHTML = head;
+    const fresh = template.content.firstElementChild;
+    for (const name of box.getAttributeNames()) if (!fresh.hasAttribute(name)) box.removeAttribute(name);
+    for (const name of fresh.getAttributeNames()) box.setAttribute(name, fresh.getAttribute(name));
+  }
+  for (const [start, count, markup] of steps) {
+    for (let i = 0; i < count; i++) box.children[start].remove();
+    const next = box.children[start];
+    if (markup) next ? next.insertAdjacentHTML("beforebegin", markup) : box.insertAdjacentHTML("beforeend", markup);
+  }
 }
 
 function showAdded(mutations) {
@@ -245,7 +269,8 @@ export default {
   },
   methods: {
     // patches: [[key, name, value], ...]; name is an attribute (null or false removes it, true
-    // sets it empty), "innerHTML" for trusted markup or "setHTML" for markup to sanitize.
+    // sets it empty), "innerHTML" for trusted markup, "setHTML" for markup to sanitize, or
+    // "pieces" for the changed pieces of trusted markup (see `splice`).
     // motions: [[from, to, ghost], ...] CSS selectors of a card's way across the table, played in
     // `ms` milliseconds once the patches are written (see `travel`); sounds: names to play.
     apply(patches, motions = [], ms = 0, sounds = []) {
@@ -265,12 +290,19 @@ export default {
         const el = FOCUSABILITY.some((name) => name in values) && document.querySelector(`[${MARK}="${id}"]`);
         for (const name of el ? FOCUSABILITY : []) if (name in values) write(el, name, values[name]);
       }
-      for (const [id, values] of changes) {
+      for (const [id, { pieces, ...values }] of changes) {
         const entry = newest.get(id) ?? { values: {} };
         entry.version = version;
         Object.assign(entry.values, values);
         newest.set(id, entry);
         const el = document.querySelector(`[${MARK}="${id}"]`);
+        if ("innerHTML" in values || "setHTML" in values) entry.source = null;
+        const target = pieces && (el ?? entry.source);
+        if (target) {
+          splice(target, pieces);
+          entry.source = target;
+          delete entry.values.innerHTML;
+        }
         if (!el) continue; // not on the page now: drawn when it appears
         for (const [name, value] of Object.entries(values)) if (!FOCUSABILITY.includes(name)) write(el, name, value);
         shown.set(el, version);

@@ -9,10 +9,17 @@ the elements it marked. The server's elements stay the truth: tests and new page
 usual, and a reload shows them. The browser keeps the newest values it was sent and writes them
 again into any marked element NiceGUI re-mounts, so nothing falls back to older markup.
 
+A redraw costs the screen one message: every part that changed, in one patch, and nothing of
+the parts that did not. A block drawn as ``Pieces`` (a wrapper around a list of sibling elements:
+a hand's cards, a log's lines) sends only the pieces that changed since this screen last got it.
+
 An element painted by a ``Live`` is painted only by it (never also by ``Direct`` or by hand).
 """
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from nicegui import ui
@@ -22,11 +29,37 @@ from components.controls import patch_props, set_props_quietly
 MARK = 'data-hod-live'   # which elements the browser end may write into, and under which key
 
 
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Markup made of one wrapper element (``head`` opens it, ``tail`` closes it) around sibling
+    pieces, each exactly one element: what the browser can patch piece by piece."""
+
+    head: str
+    items: tuple[str, ...]
+    tail: str = '</div>'
+
+    def __str__(self) -> str:
+        return self.head + ''.join(self.items) + self.tail
+
+
+Markup = str | Pieces
+
+
+def splices(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[Any]]:
+    """How to turn the pieces ``old`` into ``new``: [start, how many to remove, markup to insert
+    there], last first, so that each start holds when its turn comes."""
+    steps = [[i1, i2 - i1, ''.join(new[j1:j2])]
+             for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if tag != 'equal']
+    return steps[::-1]
+
+
 class live_channel(ui.element, component='live.js'):
     """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
 
     def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str]) -> None:
-        self.run_method('apply', patches, motions, ms, sounds)
+        # not run_method: its code starts with `return`, which the page evaluates twice (a syntax
+        # error first, then again inside a function); this expression is evaluated once
+        self.client.run_javascript(f'getElement({self.id})?.apply(...{json.dumps([patches, motions, ms, sounds])})')
 
 
 class Live:
@@ -42,19 +75,34 @@ class Live:
         self.sounds: list[str] = []
         self.newly_marked: list[ui.element] = []
         self.connected = False   # once the browser has connected, every patch goes through the channel
+        self.pieces: dict[int, Pieces] = {}   # per element drawn as pieces: the pieces the browser holds
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
         self._mark(element)
         self.patches += [(element, key, value) for key, value in set_props_quietly(element, values)]
 
-    def html(self, element: ui.html, content: str) -> None:
-        """New markup for a ui.html; nothing is sent when it is unchanged."""
+    def html(self, element: ui.html, markup: Markup) -> None:
+        """New markup for a ui.html; nothing is sent when it is unchanged, and of ``Pieces`` only
+        the pieces that changed."""
+        content = str(markup)
+        before = self.pieces.pop(element.id, None)
         if element.content == content:
+            if isinstance(markup, Pieces):
+                self.pieces[element.id] = markup
             return
         self._mark(element)
         with element.props.suspend_updates():
             element.content = content
+        # one patch per element and send: a second one replaces the first whole
+        self.patches = [patch for patch in self.patches if patch[0] is not element or patch[1] not in HTML_NAMES]
+        if isinstance(markup, Pieces) and not element.props.get('sanitize') and element.props['innerHTML'] == content:
+            self.pieces[element.id] = markup
+            if before is not None and before.tail == markup.tail and not self._pending(element):
+                steps = splices(before.items, markup.items)
+                if sum(len(step[2]) for step in steps) + len(markup.head) < len(content) // 2:
+                    self.patches.append((element, 'pieces', [None if markup.head == before.head else markup.head, steps]))
+                    return
         # what the element holds (a server-side sanitizer may have changed it), sanitized in the
         # browser when the element asks for it, as ui.html itself does
         name = 'setHTML' if element.props.get('sanitize') else 'innerHTML'
@@ -85,6 +133,11 @@ class Live:
                                self.motion_ms, self.sounds)
         self.patches, self.motions, self.newly_marked, self.sounds = [], [], [], []
 
+    def _pending(self, element: ui.element) -> bool:
+        """The element is sent whole with this send (it was just marked, or the page is loading):
+        the browser gets its whole markup, so pieces would be applied twice."""
+        return not self.connected or element in self.newly_marked
+
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:
             with element.props.suspend_updates():
@@ -98,7 +151,8 @@ class Direct:
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         patch_props(element, values)
 
-    def html(self, element: ui.html, content: str) -> None:
+    def html(self, element: ui.html, markup: Markup) -> None:
+        content = str(markup)
         if element.content != content:
             element.set_content(content)
 
@@ -113,3 +167,4 @@ class Direct:
 
 
 Painter = Live | Direct
+HTML_NAMES = ('innerHTML', 'setHTML', 'pieces')

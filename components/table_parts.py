@@ -16,7 +16,7 @@ from app.i18n import CATALOGS, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click
-from components.live import Direct, Painter
+from components.live import Direct, Painter, Pieces
 
 MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
 
@@ -162,7 +162,8 @@ HAND_DROP_JS = '(e) => { e.preventDefault(); ' + _SLOT + ' emit([Number(e.dataTr
 Selection = int | frozenset[int] | None   # one card (Chinchón) or several (Continental's meld builder)
 
 
-def hand_html(cards: Sequence[HandCard], selected: Selection) -> str:
+def hand_pieces(cards: Sequence[HandCard], selected: Selection) -> Pieces:
+    """The hand, a piece per card: a draw sends the card drawn, a selection the cards it changes."""
     slots = []
     for index, item in enumerate(cards):
         chosen = index in selected if isinstance(selected, frozenset) else index == selected
@@ -176,9 +177,8 @@ def hand_html(cards: Sequence[HandCard], selected: Selection) -> str:
             f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(aria)}">{value}{lock}'
             f'{card_html(item.card, size="md")}'
             f'<div class="hod-bar" style="background: {item.bar or "transparent"}"></div></div>')
-    return (f'<div class="hod-hand" style="--hod-n: {max(1, len(cards))}" role="group" '
-            f'aria-label="{escape(t("table.your_hand"))}">'
-            + ''.join(slots) + '</div>')
+    return Pieces(f'<div class="hod-hand" style="--hod-n: {max(1, len(cards))}" role="group" '
+                  f'aria-label="{escape(t("table.your_hand"))}">', tuple(slots))
 
 
 class hand_view(ui.element):
@@ -216,10 +216,10 @@ class hand_view(ui.element):
 
     def show(self, cards: Sequence[HandCard], selected: Selection, *, interactive: bool = True) -> None:
         self.cards, self.interactive = list(cards), interactive
-        self.painter.html(self.drawing, hand_html(self.cards, selected))
+        self.painter.html(self.drawing, hand_pieces(self.cards, selected))
 
     def show_selection(self, selected: Selection) -> None:
-        self.painter.html(self.drawing, hand_html(self.cards, selected))
+        self.painter.html(self.drawing, hand_pieces(self.cards, selected))
         self.painter.send()
 
 
@@ -251,11 +251,11 @@ def drop_target(element: ui.element, on_drop: Callable[[int], None]) -> None:
                js_handler='(e) => { e.preventDefault(); emit(Number(e.dataTransfer.getData("text/plain"))); }')
 
 
-def log_html(lines: Sequence[str]) -> str:
-    return (f'<div class="hod-log w-full" role="log" aria-live="polite" aria-label="{escape(t("table.log"))}"'
-            ' data-testid="hand-log">'
-            + ''.join(f'<div class="py-0.5 border-b border-gray-200">{escape(line)}</div>' for line in lines)
-            + '</div>')
+def log_pieces(lines: Sequence[str]) -> Pieces:
+    """The log, a piece per line: a move sends its new lines only."""
+    return Pieces(f'<div class="hod-log w-full" role="log" aria-live="polite" aria-label="{escape(t("table.log"))}"'
+                  ' data-testid="hand-log">',
+                  tuple(f'<div class="py-0.5 border-b border-gray-200">{escape(line)}</div>' for line in lines))
 
 
 def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str],

@@ -40,7 +40,7 @@ from components.table.fit import FIT_CSS, action_bar
 from components.table.moments import MOMENTS_CSS, Storytelling
 from components.table.room_strip import RoomStrip
 from components.table.tips import Tips
-from components.table_parts import TABLE_CSS, log_html, refusal_text, rules_link_html, scoreboard_html
+from components.table_parts import TABLE_CSS, log_pieces, refusal_text, rules_link_html, scoreboard_html
 
 
 # how long a card takes to travel across the table, per play speed (none at instant speed)
@@ -176,11 +176,10 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self._announce(news)
         self._sound(news, phase, view)
         self._draw_tips(view, phase)
-        # the board leaves first: the side panels (the log grows with every move) follow in a
-        # second, separate patch, so the player's own move shows without waiting for them
-        self.live.send()
+        # the side panels go in the same patch (one message per move and screen): of the log,
+        # only its new lines
         self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
-        self.live.html(self.log, log_html(self.log_lines()))
+        self.live.html(self.log, log_pieces(self.log_lines()))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
         if self.snap.room is not None:
             self.live.html(self.room_view, self._room_html())
