@@ -1,0 +1,108 @@
+"""What a click sends a table screen through its live channel: one message, carrying only what
+changed (components/live.py). The messages are read where the screen hands them to NiceGUI."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from nicegui import Client, ui
+from nicegui.testing import User
+from seams import until
+
+from screen import hand_codes, one, open_position, phase, pick
+from table_positions import chinchon_position
+
+SLOT = '<div class=\\"hod-slot'   # a card of your hand, as a patch (JSON inside JavaScript) writes it
+
+
+@pytest.fixture
+def outgoing(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Client, str]]:
+    """Every piece of JavaScript the server sends a page, as (page, code): a live patch is one."""
+    sent: list[tuple[Client, str]] = []
+    original = Client.run_javascript
+
+    def run_javascript(self: Client, code: str, **options: Any):
+        sent.append((self, code))
+        return original(self, code, **options)
+    monkeypatch.setattr(Client, 'run_javascript', run_javascript)
+    return sent
+
+
+# a patch as the page evaluates it: the channel's apply(patches, motions, ms, sounds)
+APPLY = re.compile(r'(?:return runMethod\(\d+, "apply", |getElement\(\d+\)\?\.apply\(\.\.\.)(.*)\)', re.S)
+
+
+def patches(user: User, sent: list[tuple[Client, str]]) -> list[str]:
+    """The live patches sent to this user's page."""
+    return [code for client, code in sent if client is user.client and APPLY.fullmatch(code)]
+
+
+def held(user: User) -> dict[int, tuple[str | None, dict[str, Any]]]:
+    """What the screen shows now, per element: its markup (a ui.html's) and its props."""
+    return {element.id: (element.content if isinstance(element, ui.html) else None, dict(element.props))
+            for element in user.client.elements.values()}
+
+
+def resent(before: dict[int, tuple[str | None, dict[str, Any]]], code: str) -> list[str]:
+    """The parts of a patch that the screen held already: markup or an attribute sent again unchanged."""
+    changes = json.loads(APPLY.fullmatch(code)[1])[0]
+    again = []
+    for key, name, value in changes:
+        markup, props = before[key]
+        if (markup == value) if name == 'innerHTML' else name != 'pieces' and props.get(name) == value:
+            again.append(f'{key} {name}')
+    return again
+
+
+async def test_a_click_sends_its_screen_one_patch(user: User, outgoing: list) -> None:
+    # slow computers: the computer's turn does not follow inside the click
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b', speed='slow')
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'draw')
+    outgoing.clear()
+    user.find(marker='stock').click()
+    assert phase(user) == 'discard'
+    assert len(patches(user, outgoing)) == 1, 'the draw reached the screen in several messages'
+    # the side panels ride the same patch: the log's new line is in it
+    assert 'Robas del mazo.' in patches(user, outgoing)[0]
+    outgoing.clear()
+    pick(user, '12c')
+    assert len(patches(user, outgoing)) == 1
+    outgoing.clear()
+    user.find(marker='discard-button').click()
+    assert '12c' not in hand_codes(user)
+    assert len(patches(user, outgoing)) == 1, 'the discard reached the screen in several messages'
+
+
+async def test_a_patch_carries_only_what_changed(user: User, outgoing: list) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b', speed='slow')
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'draw')
+    user.find(marker='stock').click()   # the first patch after the page loaded
+    pick(user, '12c')
+    user.find(marker='discard-button').click()
+    await until(lambda: phase(user) == 'draw')   # the computer has played
+
+    before = held(user)
+    outgoing.clear()
+    user.find(marker='stock').click()
+    [draw] = patches(user, outgoing)
+    assert resent(before, draw) == []
+    # of your hand, the card drawn only; of the log, its new line only; the scoreboard is unchanged
+    hand = one(user, 'hand')
+    drawing = next(piece for piece in hand.descendants() if isinstance(piece, ui.html))
+    assert f'[{drawing.id}, "pieces"' in draw
+    assert draw.count(SLOT) == 1
+    log = one(user, 'hand-log')
+    assert f'[{log.id}, "pieces"' in draw and draw.count('Robas del mazo.') == 1
+    assert 'Tiras el rey de copas.' not in draw   # an older line, already on the screen
+    assert f'[{one(user, "scoreboard").id}, ' not in draw
+
+    before = held(user)
+    outgoing.clear()
+    pick(user, hand_codes(user)[0])
+    [selection] = patches(user, outgoing)
+    assert resent(before, selection) == []
+    assert selection.count(SLOT) == 1   # the card chosen, nothing else
