@@ -19,6 +19,7 @@ from app.engine.cards import Card
 from app.i18n import counted, personal, t
 from components.card import card_html, the_card
 from components.controls import icon_html
+from components.live import Pieces
 
 SEATS_CSS = '''
 .hod-strips { display: grid; grid-template-columns: repeat(var(--hod-cols), minmax(0, 13rem)); justify-content: center;
@@ -172,11 +173,15 @@ def seat_html(info: SeatInfo, marks: SeatMarks = NO_MARKS) -> str:
 
 
 def seats_html(infos: Sequence[SeatInfo], marks: Sequence[SeatMarks] = ()) -> str:
-    """The other seats, drawn as one block (a table update then costs one element, not dozens);
-    ``marks``: a room's, per seat."""
+    return str(seats_pieces(infos, marks))
+
+
+def seats_pieces(infos: Sequence[SeatInfo], marks: Sequence[SeatMarks] = ()) -> Pieces:
+    """The other seats, drawn as one block (a table update then costs one element, not dozens), a
+    piece per seat (a move sends the seats it changed); ``marks``: a room's, per seat."""
     count = max(1, len(infos))
-    return (f'<div class="hod-strips" style="--hod-cols: {count}; --hod-cols-narrow: {NARROW_COLUMNS.get(count, 3)}">'
-            + ''.join(seat_html(info, mark_of(marks, info.seat)) for info in infos) + '</div>')
+    return Pieces(f'<div class="hod-strips" style="--hod-cols: {count}; --hod-cols-narrow: {NARROW_COLUMNS.get(count, 3)}">',
+                  tuple(seat_html(info, mark_of(marks, info.seat)) for info in infos))
 
 
 def mark_of(marks: Sequence[SeatMarks], seat: int) -> SeatMarks:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.games import GameInfo
@@ -84,6 +84,9 @@ class Snapshot:
     ready: frozenset[int] = frozenset()    # people who went on from the count (it waits for the others)
     holding: bool = False                  # the table cannot save: it takes no move meanwhile
     room: RoomLine | None = None
+    # markup drawn from this snapshot, kept for the other screens it is sent to (the spectators of
+    # a table, two tabs of one seat) so that each part is drawn once (components/table/shell.py)
+    drawings: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def spectator(self) -> bool:

@@ -19,7 +19,8 @@ from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.drawing import seat_line
 from components.chinchon.log import log_lines
 from components.controls import action_button
-from components.seats import SeatInfo, own_line_html, seats_html
+from components.live import Markup
+from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
 from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
@@ -102,8 +103,8 @@ class ChinchonTable(TableScreen):
             return 'last-rebuild', t('banner.last_rebuild')
         return None
 
-    def others_html(self, view: Any) -> str:
-        return seats_html([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
+    def others_html(self, view: Any) -> Markup:
+        return seats_pieces([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return seat_line(view, seat, self.names, self.feminine, self._discards_since_my_move().get(seat))

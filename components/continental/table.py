@@ -26,7 +26,8 @@ from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.drawing import display_order, melds_html, seat_line
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
-from components.seats import SeatInfo, own_line_html, seats_html
+from components.live import Markup
+from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
 from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
@@ -144,8 +145,8 @@ class ContinentalTable(TableScreen):
             return 'last-rebuild', t('banner.last_rebuild')
         return None
 
-    def others_html(self, view: Any) -> str:
-        return seats_html([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
+    def others_html(self, view: Any) -> Markup:
+        return seats_pieces([self.seat_info(view, seat) for seat in self.others()], self.seat_marks())
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
         return seat_line(view, seat, self.names)

@@ -31,7 +31,7 @@ from app.tables.port import SeatPort
 from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, log_sheet_button, sound_switch
-from components.live import Live
+from components.live import Live, Markup
 from components.review.links import review_link, table_review_path
 from components.seats import NO_MARKS, SEATS_CSS, SeatMarks
 from components.table.fair import fair_deal_box
@@ -161,11 +161,11 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                                     'data-saved': str(self.snap.saved_version)})
         self.live.html(self.holding_view, self.holding_html())
         game = self.snap.game_number
-        self.live.html(self.top, self._top_html(view))
+        self.live.html(self.top, self.shared('top', lambda: self._top_html(view)))
         during_play = phase not in ('count', 'over')
         # during a count the seats would show the next hand (its dealer, its first turn): the count
         # panel speaks of every seat instead
-        self.live.html(self.seats_view, self.others_html(view) if during_play else '')
+        self.live.html(self.seats_view, self.shared('others', lambda: self.others_html(view)) if during_play else '')
         panel_key = ('play' if during_play else phase, game, self.hand_number(view), self.went_on(), *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
@@ -178,11 +178,23 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self._draw_tips(view, phase)
         # the side panels go in the same patch (one message per move and screen): of the log,
         # only its new lines
-        self.live.html(self.scores, scoreboard_html(self.names, self.score_rows(view)[-12:], *self.score_totals(view)))
-        self.live.html(self.log, log_pieces(self.log_lines()))
+        self.live.html(self.scores, self.shared('scores', lambda: scoreboard_html(
+            self.names, self.score_rows(view)[-12:], *self.score_totals(view))))
+        self.live.html(self.log, self.shared('log', lambda: log_pieces(self.log_lines())))
         self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
         if self.snap.room is not None:
             self.live.html(self.room_view, self._room_html())
+
+    def shared(self, part: str, draw: Callable[[], Markup]) -> Markup:
+        """A part drawn from the snapshot alone, the same on every screen it is sent to that reads
+        it in the same words and colours: drawn by the first of them, reused by the others (the
+        spectators of a table, two tabs of one seat). Nothing of this screen's own (a choice, a
+        notice, the news since its last redraw) may go into it."""
+        key = (part, self.language, self.four_colours, tuple(self.names))
+        drawings = self.snap.drawings
+        if key not in drawings:
+            drawings[key] = draw()
+        return drawings[key]
 
     def _show_saved(self, version: int) -> None:
         """The table has been saved at this version: one attribute patch (what a test awaits before
@@ -394,7 +406,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         ...
 
     @abstractmethod
-    def others_html(self, view: Any) -> str:
+    def others_html(self, view: Any) -> Markup:
         """The other seats, above the board, as markup (``seats_html`` of their ``SeatInfo``, or
         the game's own drawing; '' when the board shows every seat itself)."""
 
