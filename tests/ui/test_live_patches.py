@@ -1,5 +1,6 @@
 """What a click sends a table screen through its live channel: one message, carrying only what
-changed (components/live.py). The messages are read where the screen hands them to NiceGUI."""
+changed (components/live.py), and the parts several screens of one snapshot share drawn once.
+The messages are read where the screen hands them to NiceGUI."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,10 @@ from nicegui import Client, ui
 from nicegui.testing import User
 from seams import until
 
-from screen import hand_codes, one, open_position, phase, pick
+from app.tables.registry import open_table
+from app.tables.room import SPECTATOR
+from components.chinchon.table import ChinchonTable
+from screen import drawing, hand_codes, make_room, one, open_position, phase, pick
 from table_positions import chinchon_position
 
 SLOT = '<div class=\\"hod-slot'   # a card of your hand, as a patch (JSON inside JavaScript) writes it
@@ -106,3 +110,27 @@ async def test_a_patch_carries_only_what_changed(user: User, outgoing: list) -> 
     [selection] = patches(user, outgoing)
     assert resent(before, selection) == []
     assert selection.count(SLOT) == 1   # the card chosen, nothing else
+
+
+async def test_screens_of_one_snapshot_draw_its_shared_parts_once(user: User, create_user,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, link = await make_room(user, seats=2)
+    user.find(marker='start-room').click()   # the free seat goes to a computer
+    table = open_table(table_id)
+    await until(lambda: not table.waiting)
+    watchers = [create_user(), create_user()]
+    for watcher in watchers:
+        await watcher.open(link[link.index('/room/'):])
+        await watcher.should_see(marker='table')
+    drawn: list[int] = []
+    original = ChinchonTable.others_html
+
+    def others_html(self: ChinchonTable, view: Any):
+        drawn.append(self.seat)
+        return original(self, view)
+    monkeypatch.setattr(ChinchonTable, 'others_html', others_html)
+    table.publish()
+    # the creator's seat, and the spectators' seats once for both of them
+    assert sorted(drawn) == [SPECTATOR, 0]
+    seats = [drawing(watcher, 'seats') for watcher in watchers]
+    assert seats[0] == seats[1] and seats[0].count('data-testid="seat"') == 2
