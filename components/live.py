@@ -136,7 +136,7 @@ class Live:
     def _pending(self, element: ui.element) -> bool:
         """The element is sent whole with this send (it was just marked, or the page is loading):
         the browser gets its whole markup, so pieces would be applied twice."""
-        return not self.connected or element in self.newly_marked
+        return not (self.connected or self.client.has_socket_connection) or element in self.newly_marked
 
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:

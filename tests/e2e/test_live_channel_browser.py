@@ -93,17 +93,26 @@ def demo_url() -> str:
 
 def test_a_remounted_part_shows_the_newest_patch(page: Page, demo_url: str) -> None:
     page.goto(demo_url)
-    box, text = page.get_by_test_id('box'), page.get_by_test_id('text')
+    box, text, items = page.get_by_test_id('box'), page.get_by_test_id('text'), page.get_by_test_id('items')
     expect(text).to_have_text('old')
+    expect(items.locator('i')).to_have_text(list('abcdefgh'))
+    items.locator('i').first.evaluate('el => { el.dataset.kept = "yes"; }')   # only this DOM node has it
     page.get_by_role('button', name='patch').click()
     expect(text).to_have_text('new')
     expect(box).to_have_attribute('data-state', 'new')
+    # drawn as pieces: the changed ones arrive, the others stay the nodes they were
+    expect(items.locator('i')).to_have_text(list('axcdefghi'))
+    expect(items.locator('[data-n]')).to_have_attribute('data-n', '9')
+    expect(items.locator('i[data-kept]')).to_have_count(1)
     box.evaluate('el => { el.dataset.before = "remount"; }')   # an attribute only this DOM node has
 
     page.get_by_role('button', name='remount').click()
     expect(page.locator('[data-testid=box][data-before]')).to_have_count(0)   # a new node...
     expect(text).to_have_text('new')                                         # ... with the newest values
     expect(box).to_have_attribute('data-state', 'new')
+    expect(items.locator('i')).to_have_text(list('axcdefghi'))
+    page.get_by_role('button', name='more').click()   # pieces patched after the re-mount
+    expect(items.locator('i')).to_have_text(list('axcdefghij'))
 
 
 def serve_demo(port: int) -> None:
@@ -111,7 +120,7 @@ def serve_demo(port: int) -> None:
     NiceGUI then re-mounts it from its own copy, which still holds the first values."""
     from nicegui import ui
 
-    from components.live import Live
+    from components.live import Live, Pieces
 
     @ui.page('/')
     def demo() -> None:
@@ -120,15 +129,21 @@ def serve_demo(port: int) -> None:
             box = ui.element('div').props('data-testid=box')
             with box:
                 text = ui.html('', sanitize=False).props('data-testid=text')
+                items = ui.html('', sanitize=False).props('data-testid=items')
         second = ui.row()
 
-        def paint(state: str) -> None:
+        def listing(letters: str) -> Pieces:
+            return Pieces(f'<div data-n="{len(letters)}">', tuple(f'<i title="{letter * 30}">{letter}</i>' for letter in letters))
+
+        def paint(state: str, letters: str) -> None:
             live.attrs(box, {'data-state': state})
             live.html(text, state)
+            live.html(items, listing(letters))
             live.send()
 
-        paint('old')   # as the table does: the page is first drawn through the channel
-        ui.button('patch', on_click=lambda: paint('new'))
+        paint('old', 'abcdefgh')   # as the table does: the page is first drawn through the channel
+        ui.button('patch', on_click=lambda: paint('new', 'axcdefghi'))
+        ui.button('more', on_click=lambda: paint('new', 'axcdefghij'))
         ui.button('remount', on_click=lambda: box.move(second))
 
     ui.run(host='127.0.0.1', port=port, reload=False, show=False, show_welcome_message=False)
