@@ -4,7 +4,7 @@ NiceGUI answers any element update by rendering the whole page again in the brow
 render function for the page), so a move would cost a full page redraw before the player sees
 it. Parts drawn through a ``Live`` channel instead change on the server without an element update
 and reach the browser as one small patch per move, through a Vue component of our own
-(``live.js``, called with ``run_method``) that writes the new markup and attributes straight into
+(``live.js``, called through ``run_javascript``) that writes the new markup and attributes straight into
 the elements it marked. The server's elements stay the truth: tests and new pages read them as
 usual, and a reload shows them. The browser keeps the newest values it was sent and writes them
 again into any marked element NiceGUI re-mounts, so nothing falls back to older markup.
@@ -76,6 +76,7 @@ class Live:
         self.newly_marked: list[ui.element] = []
         self.connected = False   # once the browser has connected, every patch goes through the channel
         self.pieces: dict[int, Pieces] = {}   # per element drawn as pieces: the pieces the browser holds
+        self.drawn: set[int] = set()          # the elements with new markup in this send
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
@@ -94,8 +95,10 @@ class Live:
         self._mark(element)
         with element.props.suspend_updates():
             element.content = content
-        # one patch per element and send: a second one replaces the first whole
-        self.patches = [patch for patch in self.patches if patch[0] is not element or patch[1] not in HTML_NAMES]
+        if element.id in self.drawn:   # one markup patch per element and send: a second replaces the first whole
+            before = None
+            self.patches = [patch for patch in self.patches if patch[0] is not element or patch[1] not in HTML_NAMES]
+        self.drawn.add(element.id)
         if isinstance(markup, Pieces) and not element.props.get('sanitize') and element.props['innerHTML'] == content:
             self.pieces[element.id] = markup
             if before is not None and before.tail == markup.tail and not self._pending(element):
@@ -132,6 +135,7 @@ class Live:
             self.channel.apply([[element.id, name, value] for element, name, value in self.patches], self.motions,
                                self.motion_ms, self.sounds)
         self.patches, self.motions, self.newly_marked, self.sounds = [], [], [], []
+        self.drawn.clear()
 
     def _pending(self, element: ui.element) -> bool:
         """The element is sent whole with this send (it was just marked, or the page is loading):
