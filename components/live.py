@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from typing import Any
 
 from nicegui import ui
@@ -47,10 +46,22 @@ Markup = str | Pieces
 
 def splices(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[Any]]:
     """How to turn the pieces ``old`` into ``new``: [start, how many to remove, markup to insert
-    there], last first, so that each start holds when its turn comes."""
-    steps = [[i1, i2 - i1, ''.join(new[j1:j2])]
-             for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if tag != 'equal']
-    return steps[::-1]
+    there], last first, so that each start holds when its turn comes. A move changes one run of
+    pieces (a card drawn, thrown or chosen; new lines on top of the log), or pushes the oldest
+    lines out of a full log; anything else is one run from the first change to the last."""
+    start, old_end, new_end = 0, len(old), len(new)
+    while start < old_end and start < new_end and old[start] == new[start]:
+        start += 1
+    while old_end > start and new_end > start and old[old_end - 1] == new[new_end - 1]:
+        old_end, new_end = old_end - 1, new_end - 1
+    if start == 0 and new_end - start > 1:
+        for added in range(1, min(4, len(new))):   # new lines on top, the oldest ones out
+            kept = len(new) - added
+            if new[added:] == old[:kept]:
+                return [[kept, len(old) - kept, ''], [0, 0, ''.join(new[:added])]]
+    if start == old_end and start == new_end:
+        return []
+    return [[start, old_end - start, ''.join(new[start:new_end])]]
 
 
 class live_channel(ui.element, component='live.js'):

@@ -4,6 +4,7 @@ The messages are read where the screen hands them to NiceGUI."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -15,6 +16,7 @@ from seams import until
 from app.tables.registry import open_table
 from app.tables.room import SPECTATOR
 from components.chinchon.table import ChinchonTable
+from components.live import splices
 from screen import drawing, hand_codes, make_room, one, open_position, phase, pick
 from table_positions import chinchon_position
 
@@ -134,3 +136,31 @@ async def test_screens_of_one_snapshot_draw_its_shared_parts_once(user: User, cr
     assert sorted(drawn) == [SPECTATOR, 0]
     seats = [drawing(watcher, 'seats') for watcher in watchers]
     assert seats[0] == seats[1] and seats[0].count('data-testid="seat"') == 2
+
+
+def test_splices_turn_the_old_pieces_into_the_new_ones() -> None:
+    # seeded: the same lists every run; the moves a table makes, and arbitrary changes
+    rng = random.Random(42)
+    for _ in range(5000):
+        old = tuple(rng.choice('abcde') for _ in range(rng.randint(0, 9)))
+        change = rng.choice(('any', 'on top', 'one'))
+        if change == 'any':
+            new = tuple(rng.choice('abcdef') for _ in range(rng.randint(0, 9)))
+        elif change == 'on top':   # new log lines, the oldest pushed out of a full log
+            new = tuple(rng.choice('xyz') for _ in range(rng.randint(1, 3))) + old
+            new = new[:len(old)] if rng.random() < 0.5 else new
+        else:   # a card drawn, thrown or chosen
+            pieces = list(old)
+            position = rng.randint(0, len(pieces))
+            pieces[position:position + rng.randint(0, 1)] = rng.choice(([], ['f']))
+            new = tuple(pieces)
+        pieces = list(old)
+        for start, count, markup in splices(old, new):
+            pieces[start:start + count] = [markup] if markup else []
+        assert ''.join(pieces) == ''.join(new), (old, new)
+
+
+def test_a_new_line_on_a_full_log_sends_that_line() -> None:
+    old = tuple(f'<div>line {n}</div>' for n in range(30))
+    new = ('<div>line 30</div>',) + old[:-1]
+    assert splices(old, new) == [[29, 1, ''], [0, 0, '<div>line 30</div>']]
