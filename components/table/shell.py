@@ -16,6 +16,7 @@ of the news (``moments.Storytelling``: cards travelling, banners, sounds), the f
 """
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from html import escape
@@ -45,6 +46,7 @@ from components.table_parts import TABLE_CSS, log_pieces, refusal_text, rules_li
 
 # how long a card takes to travel across the table, per play speed (none at instant speed)
 MOTION_MS = {'slow': 600, 'normal': 500, 'fast': 420, 'instant': 0}   # within the pause before the next move
+SAVED_QUIET = 1.0   # seconds a save's notice waits for a patch to ride before it goes alone (> normal speed's pause)
 
 
 class TableScreen(Storytelling, Tips, RoomStrip, ABC):
@@ -67,6 +69,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.notice = ''
         self.shown_version = self.snap.version
         self.built: dict[str, tuple] = {}   # the key each rebuilt part was last drawn for
+        self.saved_later: asyncio.TimerHandle | None = None   # the save's notice, sent alone
         # fixed while the page lives (the switch reloads it): the computers' moves are drawn from a
         # background task, which cannot see the browser's request to read its preferred language
         self.language = current_language()
@@ -101,6 +104,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         # The save listener goes first: leaving saves at once, and this page is gone.
         client.on_delete(unheard)
         client.on_delete(leave)
+        client.on_delete(lambda: self.saved_later is not None and self.saved_later.cancel())
 
     def _layout(self) -> None:
         """Every part is built once and redrawn in place: a move then updates a handful of elements
@@ -197,10 +201,21 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         return drawings[key]
 
     def _show_saved(self, version: int) -> None:
-        """The table has been saved at this version: one attribute patch (what a test awaits before
-        it kills the server, instead of reading the database)."""
+        """The table has been saved at this version: one attribute (what a test awaits before it
+        kills the server, instead of reading the database). It rides the screen's next patch, or
+        goes alone once the screen has had none for a moment: a save is not a second message per
+        step and screen (the next computer's move usually comes first)."""
         self.live.attrs(self.root, {'data-saved': str(version)})
-        self.live.send()
+        if self.saved_later is not None:
+            return
+        try:
+            self.saved_later = asyncio.get_running_loop().call_later(SAVED_QUIET, self._send_saved)
+        except RuntimeError:   # saved with no loop running (the server stopping): at once
+            self.live.send()
+
+    def _send_saved(self) -> None:
+        self.saved_later = None
+        self.live.send()   # nothing, when a patch has taken it already
 
     def others(self) -> list[int]:
         """The other seats in playing order, starting after this one (every seat, for a spectator)."""

@@ -164,3 +164,18 @@ def test_a_new_line_on_a_full_log_sends_that_line() -> None:
     old = tuple(f'<div>line {n}</div>' for n in range(30))
     new = ('<div>line 30</div>',) + old[:-1]
     assert splices(old, new) == [[29, 1, ''], [0, 0, '<div>line 30</div>']]
+
+
+async def test_a_save_rides_the_next_patch(user: User, outgoing: list) -> None:
+    table = chinchon_position(hands={0: '1o 2o 3o 5c 7e 11b 12c'}, stock_top='4e', discard='6b', speed='slow')
+    await open_position(user, table)
+    await until(lambda: phase(user) == 'draw')
+    user.find(marker='stock').click()
+    version = one(user, 'table').props['data-version']
+    outgoing.clear()
+    table.flush()   # the draw is written
+    assert one(user, 'table').props['data-saved'] == version
+    assert patches(user, outgoing) == []   # not a message of its own while the screen is busy
+    pick(user, '12c')
+    [selection] = patches(user, outgoing)
+    assert f'"data-saved", "{version}"' in selection
