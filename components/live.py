@@ -69,8 +69,10 @@ class live_channel(ui.element, component='live.js'):
 
     def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str]) -> None:
         # not run_method: its code starts with `return`, which the page evaluates twice (a syntax
-        # error first, then again inside a function); this expression is evaluated once
-        self.client.run_javascript(f'getElement({self.id})?.apply(...{json.dumps([patches, motions, ms, sounds])})')
+        # error first, then again inside a function); this expression is evaluated once. Accents
+        # as they are: the code is escaped again on its way (socket.io's JSON), \u00e1 twice over
+        arguments = json.dumps([patches, motions, ms, sounds], ensure_ascii=False, separators=(',', ':'))
+        self.client.run_javascript(f'getElement({self.id})?.apply(...{arguments})')
 
 
 class Live:
