@@ -101,7 +101,7 @@ def test_a_remounted_part_shows_the_newest_patch(page: Page, demo_url: str) -> N
     expect(text).to_have_text('new')
     expect(box).to_have_attribute('data-state', 'new')
     # drawn as pieces: the changed ones arrive, the others stay the nodes they were
-    expect(items.locator('i')).to_have_text(list('axcdefghi'))
+    expect(items.locator('i')).to_have_text(list('abcdefghi'))
     expect(items.locator('[data-n]')).to_have_attribute('data-n', '9')
     expect(items.locator('i[data-kept]')).to_have_count(1)
     box.evaluate('el => { el.dataset.before = "remount"; }')   # an attribute only this DOM node has
@@ -110,9 +110,9 @@ def test_a_remounted_part_shows_the_newest_patch(page: Page, demo_url: str) -> N
     expect(page.locator('[data-testid=box][data-before]')).to_have_count(0)   # a new node...
     expect(text).to_have_text('new')                                         # ... with the newest values
     expect(box).to_have_attribute('data-state', 'new')
-    expect(items.locator('i')).to_have_text(list('axcdefghi'))
+    expect(items.locator('i')).to_have_text(list('abcdefghi'))
     page.get_by_role('button', name='more').click()   # pieces patched after the re-mount
-    expect(items.locator('i')).to_have_text(list('axcdefghij'))
+    expect(items.locator('i')).to_have_text(list('abcdefghij'))
 
 
 def serve_demo(port: int) -> None:
@@ -142,8 +142,8 @@ def serve_demo(port: int) -> None:
             live.send()
 
         paint('old', 'abcdefgh')   # as the table does: the page is first drawn through the channel
-        ui.button('patch', on_click=lambda: paint('new', 'axcdefghi'))
-        ui.button('more', on_click=lambda: paint('new', 'axcdefghij'))
+        ui.button('patch', on_click=lambda: paint('new', 'abcdefghi'))
+        ui.button('more', on_click=lambda: paint('new', 'abcdefghij'))
         ui.button('remount', on_click=lambda: box.move(second))
 
     ui.run(host='127.0.0.1', port=port, reload=False, show=False, show_welcome_message=False)
