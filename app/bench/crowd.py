@@ -98,7 +98,8 @@ class Person:
         sio.on('*', self._heard)
         sio.on('disconnect', self._dropped)
         await sio.connect(f'{self.base}?{"&".join(f"{k}={v}" for k, v in query.items())}', transports=['websocket'],
-                          socketio_path=f'{self.prefix}/_nicegui_ws/socket.io')
+                          socketio_path=f'{self.prefix}/_nicegui_ws/socket.io',
+                          wait_timeout=10)   # a browser waits that long too; socket.io's 1 s fails a busy server's handshake
         self.client_id, self.sio = query['client_id'], sio
         return sio
 
