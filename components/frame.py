@@ -7,7 +7,7 @@ from html import escape
 
 from nicegui import ui
 
-from app import installable
+from app import installable, stylesheet
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
@@ -85,7 +85,7 @@ def frame(title: str, *, description: str | None = None,
     language = current_language()
     ui.page_title(f'{title} · {t("site.name")}' if title != t('site.name') else title)
     ui.add_head_html(f'<meta name="description" content="{escape(description or t("site.description"))}">'
-                     f'<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}')
+                     f'{stylesheet.head_html()}<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}')
     ui.run_javascript(f'document.documentElement.lang = "{language}"')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
 
