@@ -23,10 +23,13 @@ from app.stylesheet import STYLESHEET
 ROOT = Path(__file__).resolve().parent.parent
 NICEGUI_CSS = ('quasar.unimportant.prod.css', 'quasar.important.prod.css', 'nicegui.css')
 
-CLASS_ATTRIBUTE = re.compile(r'''class(?:Name)?\s*=\s*\\?["']([^"'\\]*)|classList\.(?:add|toggle|remove)\(\s*["']([^"']*)''')
+# class="..." (also escaped inside a Python string of markup) and classList.add/toggle/remove('...')
+CLASS_ATTRIBUTE = re.compile(r'''class(?:Name)?\s*=\s*\\?["']([^"'\\]*)'''
+                             r'''|classList\.(?:add|toggle|remove)\(\s*["']([^"']*)''')
 MARKUP = re.compile(r'[<>=;{}]')
 CLASS_WORD = re.compile(r'[a-z0-9!\-:\[\]#_./%]*[a-z0-9\]%]')
-VARIANT = r'(?:(?:max-)?(?:sm|md|lg|xl|2xl)|hover|focus|focus-visible|active|disabled|empty|first|last|odd|even|dark|print|group-hover|motion-reduce|motion-safe):'
+VARIANT = (r'(?:(?:max-)?(?:sm|md|lg|xl|2xl)|hover|focus|focus-visible|active|disabled|empty|first|last|odd|even|'
+           r'dark|print|group-hover|motion-reduce|motion-safe):')
 WHOLE = ('flex|grid|hidden|block|inline|inline-block|inline-flex|inline-grid|absolute|relative|fixed|sticky|visible|'
          'invisible|sr-only|truncate|underline|no-underline|uppercase|lowercase|capitalize|italic|rounded|border|shadow|'
          'grow|shrink|tabular-nums|select-none|transition|container')
