@@ -32,8 +32,9 @@ GUESS = 'data-hod-guess'   # what a click on this control would do, drawn by the
 # the guess's marks (guess.js): a pile pressed or emptied, a card gone from the hand, the cards
 # it put in their new places; the discard pile shows the card laid on it over its old top
 GUESS_CSS = '''
-.hod-pile[data-hod-guessed] { border-color: transparent; cursor: default; }
-.hod-pile[data-hod-guessed] > :first-child { transform: translateY(2px) scale(.96); transition: transform .1s ease; }
+.hod-pile[data-hod-guessed], .hod-pile[data-hod-guessed]:hover { border-color: transparent; cursor: default; }
+.hod-pile[data-hod-guessed] > :first-child { transform: translateY(2px) scale(.96); filter: brightness(.85);
+  transition: transform .1s ease, filter .1s ease; }
 .hod-pile[data-hod-guessed=taken] > :first-child { opacity: .35; }
 .hod-pile > [data-hod-guessed] > :not(.hod-guess-card) { display: none; }
 [data-testid=hand] [data-hod-guessed=gone] { display: none; }
