@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
+from table_browser import start_game as deal, wait_for
 from test_chinchon_browser import hand, start_game
 from test_table_feel_browser import reach_my_draw
 
@@ -61,12 +62,14 @@ def select(page: Page, card: str) -> None:
 
 
 def test_a_draw_and_a_discard_show_before_the_answer_which_confirms_them(page: Page, answers: HeldAnswers) -> None:
+    """Drawn with the keyboard, thrown by dragging (the buttons' clicks: the tests below)."""
     start_game(page, speed='Rápida')
     reach_my_draw(page, speed='Rápida')
     cards = hand(page)
 
     answers.hold()
-    page.get_by_test_id('stock').click()
+    page.get_by_test_id('stock').focus()
+    page.keyboard.press('Enter')
     # the answer has not reached the page: a card has come to your hand, the stock is pressed
     expect(page.locator('[data-testid=hand] .hod-guess-card')).to_be_visible()
     expect(page.get_by_test_id('stock')).to_have_attribute('data-hod-guessed', 'drawn')
@@ -78,9 +81,8 @@ def test_a_draw_and_a_discard_show_before_the_answer_which_confirms_them(page: P
     expect(page.locator(GUESSES)).to_have_count(0)
 
     thrown = hand(page)[0]
-    select(page, thrown)
     answers.hold()
-    page.get_by_test_id('discard-button').click()
+    page.locator(f'[data-testid=hand-card][data-card="{thrown}"]').drag_to(page.get_by_test_id('discard'))
     # your card has left your hand and lies on the discard pile, the table still waits for your discard
     expect(page.locator(f'[data-testid=hand-card][data-card="{thrown}"]')).to_be_hidden()
     expect(page.locator('[data-testid=discard] .hod-guess-card')).to_be_visible()
@@ -112,3 +114,41 @@ def test_a_move_the_table_refuses_is_undone(page: Page, answers: HeldAnswers) ->
     expect(page.locator(GUESSES)).to_have_count(0)
     expect(table(page)).to_have_attribute('data-phase', 'discard')
     expect(page.get_by_test_id('discard')).not_to_have_attribute('data-card', taken)
+
+
+def test_a_card_dropped_in_the_centre_shows_before_the_answer(page: Page, answers: HeldAnswers) -> None:
+    """Ronda Robada: your chosen card lies among the loose cards before the table has taken it."""
+    deal(page, 'ronda-robada', seats=2)
+    wait_for(page, 'start')
+    card = page.get_by_test_id('hand-card').first.get_attribute('data-card')
+    select(page, card)
+    answers.hold()
+    page.get_by_test_id('drop').click()
+    expect(page.locator('.hod-rr-loose .hod-guess-card')).to_be_visible()
+    expect(page.locator(f'[data-testid=hand] [data-testid=hand-card][data-card="{card}"]')).to_be_hidden()
+    expect(page.locator(f'[data-testid=loose-card][data-card="{card}"]')).to_have_count(0)   # not the table's yet
+    answers.release()
+    expect(page.locator(f'[data-testid=loose-card][data-card="{card}"]')).to_have_count(1)
+    expect(page.locator(f'[data-testid=hand] [data-testid=hand-card][data-card="{card}"]')).to_have_count(0)
+    expect(page.locator(GUESSES)).to_have_count(0)
+
+
+def test_a_move_never_answered_is_undone_in_a_few_seconds(page: Page, answers: HeldAnswers) -> None:
+    """An answer lost on its way leaves no fake card behind: the page's clock is the test's, moved
+    on past the bound while the answer is held."""
+    page.clock.install()
+    start_game(page, speed='Rápida')
+    reach_my_draw(page, speed='Rápida')
+    cards = hand(page)
+    answers.hold()
+    page.clock.pause_at(page.evaluate('() => Date.now()') + 1000)
+    page.get_by_test_id('stock').click()
+    expect(page.locator('[data-testid=hand] .hod-guess-card')).to_have_count(1)
+    page.clock.run_for(3000)
+    expect(page.locator('[data-testid=hand] .hod-guess-card')).to_have_count(1)   # not yet
+    page.clock.run_for(1500)
+    expect(page.locator(GUESSES)).to_have_count(0)
+    assert hand(page) == cards
+    page.clock.resume()
+    answers.release()   # the late answer still shows the card drawn
+    expect(page.get_by_test_id('hand-card')).to_have_count(len(cards) + 1)
