@@ -223,7 +223,7 @@ def report(bare: list[float], table: dict[str, list[float]]) -> None:
     for name, values in table.items():
         print(summary(name, values))
     for name, values in table.items():
-        print(f'ratio {name} / bare (median)'.ljust(46) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
+        print(f'ratio {name} / bare (median)'.ljust(52) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
 
 
 def main() -> None:
