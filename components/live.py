@@ -10,9 +10,16 @@ usual, and a reload shows them. The browser keeps the newest values it was sent 
 again into any marked element NiceGUI re-mounts, so nothing falls back to older markup.
 
 An element painted by a ``Live`` is painted only by it (never also by ``Direct`` or by hand).
+
+The browser end also shows the player's own move as the click lands (``guess.js``): a control
+marked ``GUESS`` (``draw:<pile's test id>``, ``discard``, ``drop``) is one whose click makes a move
+of this seat on its turn, and the browser draws its effect at once. Whatever the server sends while
+it handles this page's event (``Live.answering``) is the answer that confirms or undoes it.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from nicegui import ui
@@ -20,13 +27,27 @@ from nicegui import ui
 from components.controls import patch_props, set_props_quietly
 
 MARK = 'data-hod-live'   # which elements the browser end may write into, and under which key
+GUESS = 'data-hod-guess'   # what a click on this control would do, drawn by the browser before the answer
+
+# the guess's marks (guess.js): a pile pressed or emptied, a card gone from the hand, the cards
+# it put in their new places; the discard pile shows the card laid on it over its old top
+GUESS_CSS = '''
+.hod-pile[data-hod-guessed], .hod-pile[data-hod-guessed]:hover { border-color: transparent; cursor: default; }
+.hod-pile[data-hod-guessed] > :first-child { transform: translateY(2px) scale(.96); filter: brightness(.85);
+  transition: transform .1s ease, filter .1s ease; }
+.hod-pile[data-hod-guessed=taken] > :first-child { opacity: .35; }
+.hod-pile > [data-hod-guessed] > :not(.hod-guess-card) { display: none; }
+[data-testid=hand] [data-hod-guessed=gone] { display: none; }
+.hod-rr-loose[data-hod-guessed] > span { display: none; }
+'''
 
 
-class live_channel(ui.element, component='live.js'):
+class live_channel(ui.element, component='live.js', dependencies=['guess.js']):
     """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
 
-    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str]) -> None:
-        self.run_method('apply', patches, motions, ms, sounds)
+    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str],
+              answer: bool) -> None:
+        self.run_method('apply', patches, motions, ms, sounds, answer)
 
 
 class Live:
@@ -42,6 +63,8 @@ class Live:
         self.sounds: list[str] = []
         self.newly_marked: list[ui.element] = []
         self.connected = False   # once the browser has connected, every patch goes through the channel
+        self.unanswered = False   # handling this page's own event, and nothing sent yet
+        self.answering_now = False
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
@@ -80,10 +103,25 @@ class Live:
         changed = self.newly_marked if self.connected else self.newly_marked + [e for e, _, _ in self.patches]
         for element in {id(element): element for element in changed}.values():
             element.update()
-        if self.connected and (self.patches or self.motions or self.sounds):
+        if self.connected and (self.patches or self.motions or self.sounds or self.unanswered):
             self.channel.apply([[element.id, name, value] for element, name, value in self.patches], self.motions,
-                               self.motion_ms, self.sounds)
+                               self.motion_ms, self.sounds, self.answering_now)
+            self.unanswered = False
         self.patches, self.motions, self.newly_marked, self.sounds = [], [], [], []
+
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        """This page's own event is handled inside: what is sent meanwhile answers it (ends the
+        browser's guess of its move), and so does an empty message when nothing changed."""
+        if self.answering_now:   # an event handled inside another one
+            yield
+            return
+        self.answering_now = self.unanswered = True
+        try:
+            yield
+        finally:
+            self.send()
+            self.answering_now = self.unanswered = False
 
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:
