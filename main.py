@@ -47,5 +47,6 @@ if __name__ in {'__main__', '__mp_main__'}:
         reload=False,
         show=False,
         show_welcome_message=False,
+        tailwind=False,   # no compiler in the page: app/static/utilities.css holds the classes (app/stylesheet.py)
         **serving.uvicorn_settings(),   # bounds on slow, idle and too many connections
     )

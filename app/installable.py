@@ -130,10 +130,11 @@ self.addEventListener('fetch', (event) => {{
 
 
 def _version() -> str:
-    """Changes with the icons, the offline page and NiceGUI's version: a new worker, fresh caches."""
+    """Changes with the static files (the icons, the stylesheet), the offline page and NiceGUI's
+    version: a new worker, fresh caches."""
     digest = hashlib.sha256(nicegui.__version__.encode() + offline_html().encode())
-    for size in ICON_SIZES:
-        digest.update((STATIC_DIR / f'icon-{size}.png').read_bytes())
+    for path in sorted(STATIC_DIR.iterdir()):
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

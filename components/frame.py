@@ -7,7 +7,7 @@ from html import escape
 
 from nicegui import ui
 
-from app import installable
+from app import installable, stylesheet
 from app.games import GAMES
 from app.i18n import current_language, set_language, t
 from app.routes import route_exists, rules_path
@@ -27,13 +27,6 @@ THEME_CSS = '''
 :root { --hod-felt: #1f5f3a; --hod-felt-dark: #143d26; --hod-gold: #e0b341; --hod-ink: #1d2521; }
 body { background: #f4f1e8; color: var(--hod-ink); }
 .hod-skip { position: absolute; left: -9999px; }
-/* NiceGUI's Tailwind writes the styles of the page's classes in the browser, a moment after the page
-   is first drawn: until then the page is laid out without them (a table's piles in a row, out of
-   place). Each part of the frame is hidden by a rule of the lowest cascade layer and carries
-   Tailwind's own `visible`, of its later utilities layer: a part shows once Tailwind has styled it,
-   and after a second in any case. */
-@layer base { .hod-gate { visibility: hidden; animation: hod-reveal 0s 1s forwards; } }
-@keyframes hod-reveal { to { visibility: visible; } }
 .hod-skip:focus { left: 8px; top: 8px; z-index: 1000; background: #fff; padding: 6px 10px; }
 a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-visible {
   outline: 3px solid var(--hod-gold) !important; outline-offset: 2px;
@@ -85,12 +78,12 @@ def frame(title: str, *, description: str | None = None,
     language = current_language()
     ui.page_title(f'{title} · {t("site.name")}' if title != t('site.name') else title)
     ui.add_head_html(f'<meta name="description" content="{escape(description or t("site.description"))}">'
-                     f'<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}')
+                     f'{stylesheet.head_html()}<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}')
     ui.run_javascript(f'document.documentElement.lang = "{language}"')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
 
     tables, rules, account = nav_links(language)
-    with ui.header().classes('hod-gate visible bg-[#143d26] text-white items-center gap-2 px-3 py-2 no-wrap').props('elevated'):
+    with ui.header().classes('bg-[#143d26] text-white items-center gap-2 px-3 py-2 no-wrap').props('elevated'):
         # first in the tab order: the header comes before the page's content
         ui.html(f'<a class="hod-skip" href="#main" data-testid="skip-link">{t("nav.skip")}</a>', sanitize=False)
         # one block of plain links: the header is redrawn in the browser on every update of the page
@@ -105,11 +98,11 @@ def frame(title: str, *, description: str | None = None,
             ui.html(menu_html(icon_html('menu'), t('nav.menu'), links, 'hod-right', 'nav-menu'),
                     sanitize=False).classes('md:hidden')
 
-    with ui.column().classes('hod-gate visible w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4') \
+    with ui.column().classes('w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4') \
             .props('id=main role=main tabindex=-1') as main:
         yield main
 
-    with ui.footer(fixed=False).classes('hod-gate visible bg-[#143d26] text-white text-xs px-4 py-2 flex-col items-start gap-0'):
+    with ui.footer(fixed=False).classes('bg-[#143d26] text-white text-xs px-4 py-2 flex-col items-start gap-0'):
         ui.label(t('footer.about'))
         ui.label(t('footer.fair')).classes('opacity-75')
 

@@ -5,7 +5,10 @@
 // the page creates later: an element NiceGUI re-mounts shows the newest values, not its copy.
 // Kept per page, not per channel, so that they outlive a re-mount of the channel itself.
 // Every table screen mounts this module, so it also carries the table's other browser behaviours:
-// card motions, sounds, the focus keeper, the turn clocks and the reactions pinned to their seats.
+// card motions, sounds, the focus keeper, the turn clocks and the reactions pinned to their seats,
+// and (guess.js) the player's own move shown before the server's answer.
+import { settle, watchGuesses } from "guess";
+
 const MARK = "data-hod-live";
 const FOCUSABILITY = ["disabled", "tabindex"];
 const newest = new Map(); // key -> {version, values: {name: value}}
@@ -69,14 +72,16 @@ function showAdded(mutations) {
 // Transforms only: nothing around the card moves, and the player can act meanwhile.
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-function takeOff(motions) {
+// A card the player's guess has moved already (guess.js) starts from where the guess has it now.
+function takeOff(motions, guessed) {
   const flights = [];
   for (const [from, to, ghost] of motions) {
     const start = document.querySelector(from);
     if (!start) continue;
-    const rect = start.getBoundingClientRect();
+    const standIn = guessed && guessed.standIn(start);
+    const rect = (standIn || start).getBoundingClientRect();
     if (!rect.width) continue; // hidden: nowhere to start from
-    flights.push({ to, rect, ghost: ghost ? start.cloneNode(true) : null });
+    flights.push({ to, rect, ghost: ghost ? start.cloneNode(true) : null, guessed: Boolean(standIn) });
   }
   return flights;
 }
@@ -246,6 +251,7 @@ export default {
     if (watching) return;
     watching = true;
     const refocus = keepFocus();
+    watchGuesses();
     // the audio is made as the first button or key goes down, not with the first sound: making it
     // blocks the page for tens of ms (70 in headless Chromium), which a person's press hides (the
     // click comes when the button is released) but the first move's redraw would show
@@ -272,10 +278,14 @@ export default {
     // sets it empty), "innerHTML" for trusted markup, "setHTML" for markup to sanitize, or
     // "pieces" for the changed pieces of trusted markup (see `splice`).
     // motions: [[from, to, ghost], ...] CSS selectors of a card's way across the table, played in
-    // `ms` milliseconds once the patches are written (see `travel`); sounds: names to play.
-    apply(patches, motions = [], ms = 0, sounds = []) {
+    // `ms` milliseconds once the patches are written (see `travel`); sounds: names to play;
+    // answer: sent while the server handled this page's own event, which ends any guess of it
+    // (confirmed when the table moved on: a new data-version).
+    apply(patches, motions = [], ms = 0, sounds = [], answer = false) {
       play(sounds);
-      const flights = motions.length && ms > 0 && !reducedMotion.matches ? takeOff(motions) : [];
+      const guessed = answer ? settle() : null;
+      const flights = motions.length && ms > 0 && !reducedMotion.matches ? takeOff(motions, guessed) : [];
+      if (guessed) guessed.undo(patches.some(([, name]) => name === "data-version"));
       version += 1;
       const changes = new Map(); // key -> {name: value}
       for (const [key, name, value] of patches) {
@@ -309,7 +319,9 @@ export default {
       }
       // landed at the next frame, before it is painted: the new layout is then computed once, by
       // the frame itself, instead of inside this patch
-      if (flights.length) requestAnimationFrame(() => flights.forEach((flight) => land(flight, ms)));
+      if (flights.length) {
+        requestAnimationFrame(() => flights.forEach((flight) => land(flight, flight.guessed ? guessed.left(ms) : ms)));
+      }
     },
   },
 };

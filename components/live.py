@@ -14,10 +14,17 @@ the parts that did not. A block drawn as ``Pieces`` (a wrapper around a list of 
 a hand's cards, a log's lines) sends only the pieces that changed since this screen last got it.
 
 An element painted by a ``Live`` is painted only by it (never also by ``Direct`` or by hand).
+
+The browser end also shows the player's own move as the click lands (``guess.js``): a control
+marked ``GUESS`` (``draw:<pile's test id>``, ``discard``, ``drop``) is one whose click makes a move
+of this seat on its turn, and the browser draws its effect at once. Whatever the server sends while
+it handles this page's event (``Live.answering``) is the answer that confirms or undoes it.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +33,19 @@ from nicegui import ui
 from components.controls import patch_props, set_props_quietly
 
 MARK = 'data-hod-live'   # which elements the browser end may write into, and under which key
+GUESS = 'data-hod-guess'   # what a click on this control would do, drawn by the browser before the answer
+
+# the guess's marks (guess.js): a pile pressed or emptied, a card gone from the hand, the cards
+# it put in their new places; the discard pile shows the card laid on it over its old top
+GUESS_CSS = '''
+.hod-pile[data-hod-guessed], .hod-pile[data-hod-guessed]:hover { border-color: transparent; cursor: default; }
+.hod-pile[data-hod-guessed] > :first-child { transform: translateY(2px) scale(.96); filter: brightness(.85);
+  transition: transform .1s ease, filter .1s ease; }
+.hod-pile[data-hod-guessed=taken] > :first-child { opacity: .35; }
+.hod-pile > [data-hod-guessed] > :not(.hod-guess-card) { display: none; }
+[data-testid=hand] [data-hod-guessed=gone] { display: none; }
+.hod-rr-loose[data-hod-guessed] > span { display: none; }
+'''
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +84,15 @@ def splices(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[Any]]:
     return [[start, old_end - start, ''.join(new[start:new_end])]]
 
 
-class live_channel(ui.element, component='live.js'):
+class live_channel(ui.element, component='live.js', dependencies=['guess.js']):
     """The browser end of a ``Live``: draws nothing, applies the patches it is given."""
 
-    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str]) -> None:
+    def apply(self, patches: list[list[Any]], motions: list[list[Any]], ms: int, sounds: list[str],
+              answer: bool) -> None:
         # not run_method: its code starts with `return`, which the page evaluates twice (a syntax
         # error first, then again inside a function); this expression is evaluated once. Accents
         # as they are: the code is escaped again on its way (socket.io's JSON), \u00e1 twice over
-        arguments = json.dumps([patches, motions, ms, sounds], ensure_ascii=False, separators=(',', ':'))
+        arguments = json.dumps([patches, motions, ms, sounds, answer], ensure_ascii=False, separators=(',', ':'))
         self.client.run_javascript(f'getElement({self.id})?.apply(...{arguments})')
 
 
@@ -90,6 +111,8 @@ class Live:
         self.connected = False   # once the browser has connected, every patch goes through the channel
         self.pieces: dict[int, Pieces] = {}   # per element drawn as pieces: the pieces the browser holds
         self.drawn: set[int] = set()          # the elements with new markup in this send
+        self.unanswered = False   # handling this page's own event, and nothing sent yet
+        self.answering_now = False
 
     def attrs(self, element: ui.element, values: dict[str, Any]) -> None:
         """Set attributes (None removes one); only changes are sent."""
@@ -144,9 +167,10 @@ class Live:
         changed = self.newly_marked if self.connected else self.newly_marked + [e for e, _, _ in self.patches]
         for element in {id(element): element for element in changed}.values():
             element.update()
-        if self.connected and (self.patches or self.motions or self.sounds):
+        if self.connected and (self.patches or self.motions or self.sounds or self.unanswered):
             self.channel.apply([[element.id, name, value] for element, name, value in self.patches], self.motions,
-                               self.motion_ms, self.sounds)
+                               self.motion_ms, self.sounds, self.answering_now)
+            self.unanswered = False
         self.patches, self.motions, self.newly_marked, self.sounds = [], [], [], []
         self.drawn.clear()
 
@@ -154,6 +178,20 @@ class Live:
         """The element is sent whole with this send (it was just marked, or the page is loading):
         the browser gets its whole markup, so pieces would be applied twice."""
         return not (self.connected or self.client.has_socket_connection) or element in self.newly_marked
+
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        """This page's own event is handled inside: what is sent meanwhile answers it (ends the
+        browser's guess of its move), and so does an empty message when nothing changed."""
+        if self.answering_now:   # an event handled inside another one
+            yield
+            return
+        self.answering_now = self.unanswered = True
+        try:
+            yield
+        finally:
+            self.send()
+            self.answering_now = self.unanswered = False
 
     def _mark(self, element: ui.element) -> None:
         if MARK not in element.props:

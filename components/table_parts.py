@@ -16,7 +16,7 @@ from app.i18n import CATALOGS, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click
-from components.live import Direct, Painter, Pieces
+from components.live import GUESS, Direct, Painter, Pieces
 
 MELD_COLOURS = ('#e0b341', '#3b82f6', '#e4572e', '#22a06b', '#a855f7', '#0ea5e9')
 
@@ -129,15 +129,16 @@ class pile(ui.element):
         on_versioned_click(self, on_click, ('click', 'keydown.enter', 'keydown.space'))
 
     def show(self, top: Card | None, *, face_down: bool, count: int, caption: str, active: bool, aria: str,
-             fresh: bool = False) -> None:
-        """``fresh``: its top card was just thrown, ringed until the next move."""
+             fresh: bool = False, guess: str | None = None) -> None:
+        """``fresh``: its top card was just thrown, ringed until the next move; ``guess``: what a
+        click on it does now, for the browser to show at once (components/live.py's GUESS)."""
         picture = card_html(None, face_down=True, size='lg') if face_down and count else card_html(top, size='lg')
         self.painter.html(self.picture, picture)
         self.painter.html(self.caption, escape(caption))
         self.painter.attrs(self, {'aria-label': aria, 'tabindex': '0' if active else '-1',
                                   'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
                                   'data-card': str(top) if top is not None and not face_down else None,
-                                  'data-fresh': '' if fresh else None})
+                                  'data-fresh': '' if fresh else None, GUESS: guess})
 
 
 @dataclass(frozen=True, slots=True)

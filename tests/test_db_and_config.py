@@ -76,3 +76,13 @@ def test_the_collector_is_tuned_at_start(monkeypatch) -> None:
         gc.unfreeze()
     monkeypatch.delenv('HOD_GC_THRESHOLDS')
     assert serving.collector_thresholds() == (50000, 20, 10)
+
+
+def test_socket_compression_is_a_setting_handed_to_uvicorn(monkeypatch) -> None:
+    """HOD_WS_DEFLATE turns permessage-deflate on a page's socket on (1) or off (0); uvicorn gets it."""
+    from app import serving
+
+    monkeypatch.setenv('HOD_WS_DEFLATE', '0')
+    assert serving.uvicorn_settings()['ws_per_message_deflate'] is False
+    monkeypatch.setenv('HOD_WS_DEFLATE', '1')
+    assert serving.uvicorn_settings()['ws_per_message_deflate'] is True

@@ -113,7 +113,8 @@ class Person:
         sio.on('*', self._heard)
         sio.on('disconnect', self._dropped)
         await sio.connect(f'{self.base}?{"&".join(f"{k}={v}" for k, v in query.items())}', transports=['websocket'],
-                          socketio_path=f'{self.prefix}/_nicegui_ws/socket.io')
+                          socketio_path=f'{self.prefix}/_nicegui_ws/socket.io',
+                          wait_timeout=10)   # a browser waits that long too; socket.io's 1 s fails a busy server's handshake
         self.client_id, self.sio = query['client_id'], sio
         return sio
 
@@ -227,11 +228,12 @@ class Person:
 
 async def person(base: str, seed: int, tally: Tally, start_at: float, until: float) -> None:
     await asyncio.sleep(max(0.0, start_at - time.monotonic()))
-    # each person comes from an address of their own, as people do (a table limit counts per
-    # address): nginx appends ours, which the servers trust, and they read the one before it
-    address = f'10.{seed // 65536 % 256}.{seed // 256 % 256}.{seed % 256}'
+    # each person comes from an address of their own, as people do: nginx limits connections per
+    # address and the servers count tables per address. Linux answers on all of 127.0.0.0/8, so the
+    # socket is bound to 127.x.y.z and nginx sees that peer (and writes it into X-Forwarded-For)
+    address = f'127.{seed // 65536 % 256}.{seed // 256 % 256}.{seed % 256}'
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                     headers={'X-Forwarded-For': address}) as http:
+                                     connector=aiohttp.TCPConnector(local_addr=(address, 0))) as http:
         someone = Person(base, random.Random(seed), tally)
         try:
             await someone.sit_down(http)
@@ -253,6 +255,25 @@ def rss_kib(entry: Path) -> int:
         return 0
 
 
+def bytes_sent(ports: set[int]) -> dict[tuple[str, str], int]:
+    """Bytes the servers have sent on each open connection, as the kernel counts them (socket.io
+    frames after compression, when compression is on); see sent_since."""
+    listing = subprocess.run(['ss', '-tinH', 'state', 'established'], capture_output=True, text=True).stdout
+    sent, ours = {}, None
+    for line in listing.splitlines():
+        if not line.startswith(('\t', ' ')):
+            local, peer = line.split()[2:4]
+            ours = (local, peer) if int(local.rsplit(':', 1)[1]) in ports else None
+        elif ours and (found := re.search(r'bytes_sent:(\d+)', line)):
+            sent[ours] = int(found[1])
+    return sent
+
+
+def sent_since(before: dict[tuple[str, str], int], ports: set[int]) -> int:
+    """Bytes sent since ``before`` on the connections open now (the pages' sockets live the whole row)."""
+    return sum(total - before.get(connection, 0) for connection, total in bytes_sent(ports).items())
+
+
 def usage(pids: list[int]) -> tuple[int, int, int, int]:
     """(servers' CPU ticks, their workers' CPU ticks, servers' RSS and workers' RSS in KiB)."""
     own = workers = rss = workers_rss = 0
@@ -268,7 +289,8 @@ def usage(pids: list[int]) -> tuple[int, int, int, int]:
     return own, workers, rss, workers_rss
 
 
-async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, pids: list[int]) -> dict:
+async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, pids: list[int],
+                ports: set[int]) -> dict:
     tally = Tally()
     start = time.monotonic()
     until = start + ramp + seconds
@@ -277,7 +299,9 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
     await asyncio.sleep(ramp + 2)             # everybody seated: measure the steady part only
     seated_rate = len(tally.seated) / max(1e-6, (max(tally.seated, default=start) - start))
     tally.forget()
-    before, at, crowd_cpu = usage(pids), time.monotonic(), time.process_time()
+    before, at, crowd_cpu, sent = usage(pids), time.monotonic(), time.process_time(), bytes_sent(ports)
+    await asyncio.sleep(max(0.0, until - time.monotonic() - 0.5))   # the sockets still open
+    sent = sent_since(sent, ports)
     await asyncio.gather(*tasks)
     after, elapsed, crowd_cpu = usage(pids), time.monotonic() - at, time.process_time() - crowd_cpu
     times = sorted(tally.latencies) or [float('nan')]
@@ -286,7 +310,7 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
             'errors': sum(tally.errors.values()), 'drops': tally.drops,
             'why': {**tally.errors, **{f'dropped: {reason}': n for reason, n in tally.dropped.items()}}, 'tables_per_s': seated_rate,
             'cpu': 100 * (after[0] - before[0]) / TICKS / elapsed, 'workers': 100 * (after[1] - before[1]) / TICKS / elapsed,
-            'crowd': 100 * crowd_cpu / elapsed,
+            'crowd': 100 * crowd_cpu / elapsed, 'kib_per_click': sent / 1024 / max(1, len(tally.latencies)),
             'rss_mib': after[2] / 1024, 'workers_mib': after[3] / 1024,
             'cpu_ms_per_click': 1000 * (after[0] - before[0]) / TICKS / max(1, len(tally.latencies)),
             'messages_per_click': sum(tally.messages.values()) / max(1, len(tally.latencies)),
@@ -296,20 +320,21 @@ async def crowd(base: str, people: int, seconds: float, ramp: float, seed: int, 
             'kb_per_step': tally.sent / 1024 / max(1, tally.steps), 'heard': dict(tally.messages)}
 
 
-def start_cluster(processes: int, data: Path) -> tuple[subprocess.Popen, str, list[int]]:
+def start_cluster(processes: int, data: Path) -> tuple[subprocess.Popen, str, list[int], set[int]]:
     port = free_port()
     env = {key: value for key, value in os.environ.items() if not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data), PYTHONUNBUFFERED='1')
     launcher = subprocess.Popen([sys.executable, '-m', 'app.cluster', '--processes', str(processes), '--first-port', '0'],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, start_new_session=True)
-    pids = []
+    pids, ports = [], set()
     while len(pids) < processes:
         line = launcher.stdout.readline()
         if not line:
             raise SystemExit(f'the cluster did not start: see {data / "cluster"}')
-        if match := re.match(r'/w/\d+: \S+ pid (\d+)', line):
-            pids.append(int(match[1]))
-    return launcher, f'http://127.0.0.1:{port}', pids
+        if match := re.match(r'/w/\d+: \S+:(\d+) pid (\d+)', line):
+            ports.add(int(match[1]))
+            pids.append(int(match[2]))
+    return launcher, f'http://127.0.0.1:{port}', pids, ports
 
 
 def main() -> None:
@@ -324,18 +349,20 @@ def main() -> None:
         raise SystemExit('DATABASE_URL must name a PostgreSQL database (the processes share it)')
     print(f'Chinchón, 2 seats (a normal computer in the other), normal speed; {os.cpu_count()} cores')
     print(f'{"procs":>5} {"people":>6} {"p50 ms":>7} {"p95 ms":>7} {"p99 ms":>7} {"clicks":>6} {"errors":>6} {"drops":>5} '
-          f'{"tables/s":>8} {"CPU %":>6} {"workers %":>9} {"RSS MiB":>8} {"MiB/table":>9} {"workers MiB":>11} {"crowd CPU %":>11}')
+          f'{"tables/s":>8} {"CPU %":>6} {"workers %":>9} {"RSS MiB":>8} {"MiB/table":>9} {"workers MiB":>11} {"crowd CPU %":>11} '
+          f'{"KiB/click":>9}')
     for processes in args.processes:
-        launcher, base, pids = start_cluster(processes, Path(tempfile.mkdtemp(prefix='hod-crowd-')))
+        launcher, base, pids, ports = start_cluster(processes, Path(tempfile.mkdtemp(prefix='hod-crowd-')))
         try:
             idle, tables = usage(pids)[2] / 1024, 0
             print(f'{processes:>5} {"idle":>6} {"":>71} {idle:8.0f}', flush=True)   # the servers alone
             for people in args.people:
                 tables += people   # the tables of the rows before stay in memory a while (KEEP_UNWATCHED)
-                row = asyncio.run(crowd(base, people, args.seconds, args.ramp, args.seed, pids))
+                row = asyncio.run(crowd(base, people, args.seconds, args.ramp, args.seed, pids, ports))
                 print(f'{processes:>5} {row["people"]:>6} {row["p50"]:7.1f} {row["p95"]:7.1f} {row["p99"]:7.1f} '
                       f'{row["clicks"]:>6} {row["errors"]:>6} {row["drops"]:>5} {row["tables_per_s"]:8.1f} {row["cpu"]:6.0f} '
-                      f'{row["workers"]:9.0f} {row["rss_mib"]:8.0f} {(row["rss_mib"] - idle) / tables:9.2f} {row["workers_mib"]:11.0f} {row["crowd"]:11.0f}'
+                      f'{row["workers"]:9.0f} {row["rss_mib"]:8.0f} {(row["rss_mib"] - idle) / tables:9.2f} {row["workers_mib"]:11.0f} {row["crowd"]:11.0f} '
+                      f'{row["kib_per_click"]:9.1f}'
                       + (f'  {row["why"]}' if row['why'] else ''), flush=True)
                 print(f'{"":>12} per click: {row["messages_per_click"]:.2f} messages, {row["kb_per_click"]:.2f} KB, '
                       f'{row["cpu_ms_per_click"]:.1f} ms of server CPU; per step a screen saw: '

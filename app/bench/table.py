@@ -1,7 +1,7 @@
 """Table responsiveness and memory, measured against the real server in Chromium.
 
     python -m app.bench.table [--game chinchon|ronda-robada|continental] [--rounds 30] [--tables 12]
-                              [--speed instant|fast|normal] [--busy [CPU]]
+                              [--speed instant|fast|normal] [--shown] [--busy [CPU]]
 
 1. Click → screen update, timed inside the page (performance.now() at the click, a
    MutationObserver for the change), against a bare NiceGUI button + label served by the same
@@ -15,6 +15,11 @@ Prints median and p95 in ms, and MiB per table. Needs Chromium (see README).
 ``--busy`` keeps one core busy for the whole run (a process spinning at normal priority, pinned to
 core CPU when one is given): the table's longer path pays for a loaded machine more than the bare
 button's, and issue 42's bound (1.5x the bare button) is asked with one core busy.
+
+The times of 1. end when the screen shows the server's answer (the phase has moved on, the card
+has left the hand). The page shows your own draw, discard or drop before that, as the click lands
+(components/guess.js): ``--shown`` also prints, for the same clicks, the time until the move first
+shows, the guess or the answer, whichever comes first.
 """
 from __future__ import annotations
 
@@ -32,22 +37,33 @@ ROOT = Path(__file__).resolve().parents[2]
 ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-# resolves with the ms between the next click on `target` and the first DOM change matching `changed`
+# resolves with the ms between the next click on `target` and the first DOM change matching `changed`;
+# window.__shown: the ms until the first change matching `changed` or the guess of the move (SHOWN)
 MEASURE = """([target, changed]) => { window.__latency = new Promise(resolve => {
   const el = document.querySelector(target);
   let start = null;
+  window.__shown = null;
   const observer = new MutationObserver(() => {
-    if (start !== null && eval(changed)) { observer.disconnect(); resolve(performance.now() - start); }
+    if (start === null) return;
+    if (window.__shown === null && document.querySelector('.hod-guess-card')) window.__shown = performance.now() - start;
+    if (eval(changed)) {
+      observer.disconnect();
+      const now = performance.now() - start;
+      if (window.__shown === null) window.__shown = now;
+      resolve(now);
+    }
   });
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   el.addEventListener('click', () => { start = performance.now(); }, {capture: true, once: true});
 }); }"""
+SHOWN: dict[str, list[float]] = {}   # --shown: per measured action, click -> move first on the screen
 
 
 # the play speed of the tables measured: at 'normal' and 'fast' the cards travel (motion on), at
 # 'instant' they do not; the setup page's Spanish button for it
 SPEED_LABEL = {'instant': 'Al instante', 'fast': 'Rápida', 'normal': 'Normal'}
 SPEED = ['instant']
+SHOW_FIRST = [False]   # --shown
 
 
 def start_server(port: int, data: Path) -> subprocess.Popen:
@@ -104,10 +120,15 @@ def bare_clicker(bare_page, bare: list[float]):
     return bare_click
 
 
-def timed(page, target: str, changed: str, click) -> float:
+def timed(page, target: str, changed: str, click, shown: str | None = None) -> float:
+    """ms from the click to the answer on the screen; ``shown``: the action's name, under which
+    the time until the move first shows is kept (SHOWN)."""
     page.evaluate(MEASURE, [target, changed])
     click()
-    return page.evaluate('() => window.__latency')
+    latency = page.evaluate('() => window.__latency')
+    if shown is not None:
+        SHOWN.setdefault(shown, []).append(page.evaluate('() => window.__shown'))
+    return latency
 
 
 def new_ronda_table(page, base: str) -> None:
@@ -135,7 +156,8 @@ def ronda_round(page, base: str) -> tuple[float, float] | None:
         return None
     pick = timed(page, '[data-testid=hand-card]', "document.querySelector('[data-testid=hand-card].hod-selected')",
                  lambda: page.get_by_test_id('hand-card').first.click())
-    drop = timed(page, '[data-testid=drop]', RONDA_PHASE_MOVED, lambda: page.get_by_test_id('drop').click())
+    drop = timed(page, '[data-testid=drop]', RONDA_PHASE_MOVED, lambda: page.get_by_test_id('drop').click(),
+                 shown='drop it in the centre')
     page.wait_for_timeout(50)
     return pick, drop
 
@@ -165,14 +187,14 @@ def continental_round(page, base: str) -> tuple[float, float] | None:
         page.wait_for_timeout(30)
         return None
     draw = timed(page, '[data-testid=stock]', "document.querySelector('[data-testid=table]').dataset.phase !== 'draw'",
-                 lambda: page.get_by_test_id('stock').click())
+                 lambda: page.get_by_test_id('stock').click(), shown='draw from the stock')
     if page.get_by_test_id('table').get_attribute('data-phase') != 'play':
         return None
     size = page.get_by_test_id('hand-card').count()
     page.get_by_test_id('hand-card').last.click()
     discard = timed(page, '[data-testid=discard-button]',
                     f"document.querySelectorAll('[data-testid=hand-card]').length !== {size}",
-                    lambda: page.get_by_test_id('discard-button').click())
+                    lambda: page.get_by_test_id('discard-button').click(), shown='discard a card')
     page.wait_for_timeout(50)
     return draw, discard
 
@@ -204,14 +226,17 @@ def summary(name: str, values: list[float]) -> str:
 
 
 def report(bare: list[float], table: dict[str, list[float]]) -> None:
-    """Each table action against the bare button, as medians, p95s and median ratios."""
+    """Each table action against the bare button, as medians, p95s and median ratios (with
+    --shown, the times until each move first shows too)."""
+    if SHOW_FIRST[0]:
+        table = {**table, **{f'{name} (shown)': SHOWN[name] for name in table if name in SHOWN}}
     # other work on the machine slows the table's longer path more than the bare button's
     print(f'load average (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores')
     print(summary('bare NiceGUI button', bare))
     for name, values in table.items():
         print(summary(name, values))
     for name, values in table.items():
-        print(f'ratio {name} / bare (median)'.ljust(46) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
+        print(f'ratio {name} / bare (median)'.ljust(52) + f'{statistics.median(values) / statistics.median(bare):.2f}x')
 
 
 def main() -> None:
@@ -222,10 +247,12 @@ def main() -> None:
     parser.add_argument('--port', type=int, default=8770)
     parser.add_argument('--speed', choices=tuple(SPEED_LABEL), default='instant',
                         help="the tables' play speed: cards travel at fast and normal speed")
+    parser.add_argument('--shown', action='store_true',
+                        help='also report click -> the move first on the screen (the guess or the answer)')
     parser.add_argument('--busy', nargs='?', type=int, const=-1, default=None, metavar='CPU',
                         help='keep one core busy for the whole run (pinned to core CPU when given)')
     args = parser.parse_args()
-    SPEED[0] = args.speed
+    SPEED[0], SHOW_FIRST[0] = args.speed, args.shown
     print(f'load average (1 min) {os.getloadavg()[0]:.1f} at the start', flush=True)
     busy = None if args.busy is None else keep_busy(None if args.busy < 0 else args.busy)
     try:
@@ -272,13 +299,14 @@ def measure(args: argparse.Namespace) -> None:
                 if phase == 'draw':
                     draws.append(timed(page, '[data-testid=stock]',
                                        "document.querySelector('[data-testid=table]').dataset.phase !== 'draw'",
-                                       lambda: page.get_by_test_id('stock').click()))
+                                       lambda: page.get_by_test_id('stock').click(), shown='draw from the stock'))
                 elif phase == 'discard':
                     page.get_by_test_id('hand-card').last.click()
                     discards.append(timed(page, '[data-testid=discard-button]',
                                           "document.querySelectorAll('[data-testid=hand-card]').length === 7"
                                           " || document.querySelector('[data-testid=table]').dataset.phase !== 'discard'",
-                                          lambda: page.get_by_test_id('discard-button').click()))
+                                          lambda: page.get_by_test_id('discard-button').click(),
+                                          shown='discard a card'))
                     page.wait_for_timeout(50)
                 elif phase in ('count', 'over'):
                     new_table(page, base)

@@ -19,7 +19,7 @@ from components.chinchon.count import VERIFY_SNIPPET, count_panel
 from components.chinchon.drawing import seat_line
 from components.chinchon.log import log_lines
 from components.controls import action_button
-from components.live import Markup
+from components.live import GUESS, Markup
 from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
@@ -123,11 +123,14 @@ class ChinchonTable(TableScreen):
     def _centre(self, view: Any, phase: str) -> None:
         self.stock.show(None, face_down=True, count=view.stock_size, caption=t('table.stock', count=view.stock_size),
                         active=phase == 'draw', aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''),
-                              cards=counted('amount.cards', view.stock_size)))
+                              cards=counted('amount.cards', view.stock_size)),
+                        guess='draw:stock' if phase == 'draw' else None)
+        discard_guess = 'discard' if phase == 'discard' else \
+            'draw:discard' if phase == 'draw' and view.discard_top is not None else None
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('table.discard', count=view.discard_size), active=phase in ('draw', 'discard'),
                           aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'), fresh=self.fresh_discard())
+                          else t('card.empty'), fresh=self.fresh_discard(), guess=discard_guess)
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
 
@@ -165,7 +168,8 @@ class ChinchonTable(TableScreen):
                 f'<span data-testid="own-count">{escape(self._count_text(cards, view, phase))}</span>', notice,
                 marks=self.seat_marks()[me]))
         self.hand_view.show(items, self.selected, interactive=not view.eliminated[me])
-        self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True})
+        self.live.attrs(self.discard_button, {'disabled': None if phase == 'discard' else True,
+                                              GUESS: 'discard' if phase == 'discard' else None})
         self.live.attrs(self.close_button, {'disabled': None if can_close else True})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
         self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,

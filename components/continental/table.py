@@ -26,7 +26,7 @@ from components.continental.count import VERIFY_SNIPPET, count_panel
 from components.continental.drawing import display_order, melds_html, seat_line
 from components.continental.log import contract_words, log_lines
 from components.controls import VERSION_JS, action_button, on_choice, version_sent
-from components.live import Markup
+from components.live import GUESS, Markup
 from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
@@ -167,19 +167,24 @@ class ContinentalTable(TableScreen):
         self.stock.show(None, face_down=True, count=view.stock_size,
                         caption=t('table.stock', count=view.stock_size), active=phase == 'draw',
                         aria=t('table.stock_aria' + ('.draw' if phase == 'draw' else ''),
-                                cards=counted('amount.cards', view.stock_size)))
+                                cards=counted('amount.cards', view.stock_size)),
+                        guess='draw:stock' if phase == 'draw' else None)
         on_offer = view.offer.card if view.offer else None
+        asked_out_of_turn = phase == 'offer' and view.offer.on_turn != self.seat
+        can_take = phase == 'offer' and TakeOffer() in view.legal_actions
+        # keeping the offered card on your turn is your draw (out of turn, a robo brings a penalty card too)
+        take_guess = 'draw:discard' if can_take and not asked_out_of_turn else None
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('continental.on_offer') if on_offer else t('table.discard', count=view.discard_size),
                           active=phase in ('offer', 'play'),
                           aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'), fresh=self.fresh_discard())
+                          else t('card.empty'), fresh=self.fresh_discard(),
+                          guess='discard' if phase == 'play' else take_guess)
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
-        asked_out_of_turn = phase == 'offer' and view.offer.on_turn != self.seat
-        can_take = phase == 'offer' and TakeOffer() in view.legal_actions
         self.live.attrs(self.take_button, {'hidden': True if asked_out_of_turn else None,
-                                           'disabled': None if can_take and not asked_out_of_turn else True})
+                                           'disabled': None if can_take and not asked_out_of_turn else True,
+                                           GUESS: take_guess})
         self.live.attrs(self.robo_button, {'hidden': None if asked_out_of_turn else True,
                                            'disabled': None if can_take and asked_out_of_turn else True,
                                            'title': t('continental.robo_help')})
@@ -194,8 +199,9 @@ class ContinentalTable(TableScreen):
         self.live.attrs(self.group_button, {'disabled': None if building and self.selected else True})
         self.live.attrs(self.propose_button, {'disabled': None if building else True})
         self.live.attrs(self.confirm_button, {'disabled': None if ready else True})
-        self.live.attrs(self.discard_button, {'disabled': None if phase == 'play' and len(self.selected) == 1
-                                              else True})
+        can_discard = phase == 'play' and len(self.selected) == 1
+        self.live.attrs(self.discard_button, {'disabled': None if can_discard else True,
+                                              GUESS: 'discard' if can_discard else None})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
         self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,
                                            'disabled': None if phase in ('offer', 'draw', 'play') else True})

@@ -20,6 +20,7 @@ from app.i18n import counted, t
 from app.tables.port import SeatPort
 from components.card import card_html, card_name, the_card
 from components.controls import action_button, on_choice, version_sent
+from components.live import GUESS
 from components.ronda_robada.count import VERIFY_SNIPPET, count_panel
 from components.ronda_robada.drawing import (RONDA_CSS, card_attrs, centre_html, piles_html, recent_events, robbers,
                                              run_box, run_summary)
@@ -86,7 +87,7 @@ class RondaRobadaTable(TableScreen):
         self.live.html(self.hand_view, self._hand_html(view, phase))
         self.live.attrs(self.confirm_button, {'disabled': None if phase == 'run' else True})
         can_drop = phase == 'start' and self.selected is not None
-        self.live.attrs(self.drop_button, {'disabled': None if can_drop else True,
+        self.live.attrs(self.drop_button, {'disabled': None if can_drop else True, GUESS: 'drop' if can_drop else None,
                                            'title': t('illegal.no_drop_after_start') if phase == 'run' else None})
         # no hints chosen: no button; otherwise it keeps its place, usable on your turn
         self.live.attrs(self.hint_button, {'hidden': None if self.snap.options.hints else True,

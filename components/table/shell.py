@@ -32,7 +32,7 @@ from app.tables.port import SeatPort
 from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
 from components.controls import action_button, fold, log_sheet_button, sound_switch
-from components.live import Live, Markup
+from components.live import GUESS_CSS, Live, Markup
 from components.review.links import review_link, table_review_path
 from components.seats import NO_MARKS, SEATS_CSS, SeatMarks
 from components.table.fair import fair_deal_box
@@ -85,7 +85,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
-        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS)
+        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS + GUESS_CSS)
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.snap.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
@@ -162,7 +162,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         turn = view.current_seat   # whose turn it is (public), for tests and styles
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.snap.version),
                                     'data-turn': None if turn is None else str(turn),
-                                    'data-saved': str(self.snap.saved_version)})
+                                    'data-saved': str(self.snap.saved_version),
+                                    'data-motion-ms': str(self.live.motion_ms)})   # a guess's travel (guess.js)
         self.live.html(self.holding_view, self.holding_html())
         game = self.snap.game_number
         self.live.html(self.top, self.shared('top', lambda: self._top_html(view)))
@@ -353,9 +354,10 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     # the player's actions -------------------------------------------------------------------
     def speaking(self, handler: Callable[..., None]) -> Callable[..., None]:
-        """The player's actions answer in the page's language, looked up once per action."""
+        """The player's actions answer in the page's language, looked up once per action; what the
+        screen sends meanwhile answers the click (the browser's guess of it gives way)."""
         def speaking(*args: Any) -> None:
-            with language_scope(self.language):
+            with language_scope(self.language), self.live.answering():
                 handler(*args)
         return speaking
 

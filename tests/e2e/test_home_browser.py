@@ -30,3 +30,23 @@ def test_an_english_browser_gets_english(browser, base_url: str) -> None:
         expect(page.get_by_role('heading', name='Spanish card games')).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_page_is_styled_by_the_sites_stylesheet_without_a_compiler(page: Page) -> None:
+    """No Tailwind compiler runs in the page (app/stylesheet.py): the site's stylesheet styles the
+    utility classes, above Quasar's rules, on Tailwind's preflight."""
+    scripts: list[str] = []
+    page.on('request', lambda request: scripts.append(request.url) if request.resource_type == 'script' else None)
+    page.goto('/')
+    expect(page.get_by_role('heading', name='Juegos de cartas españoles')).to_be_visible()
+    assert not [url for url in scripts if 'tailwind' in url]
+    assert page.locator('link[rel=stylesheet][href*="/static/utilities.css?v="]').count() == 1
+    styled = page.evaluate("""() => {
+      const probe = document.createElement('div');
+      probe.className = 'w-full max-w-md gap-2 text-[#1f5f3a] items-center';
+      document.body.append(probe);
+      const style = getComputedStyle(probe);
+      return [style.maxWidth, style.rowGap, style.color, style.alignItems, style.borderTopStyle];
+    }""")
+    # preflight's `* { border: 0 solid }`: a `border` class alone draws a solid line
+    assert styled == ['448px', '8px', 'rgb(31, 95, 58)', 'center', 'solid']
