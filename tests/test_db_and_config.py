@@ -79,9 +79,12 @@ def test_the_collector_is_tuned_at_start(monkeypatch) -> None:
 
 
 def test_socket_compression_is_a_setting_handed_to_uvicorn(monkeypatch) -> None:
-    """HOD_WS_DEFLATE turns permessage-deflate on a page's socket on (1) or off (0); uvicorn gets it."""
+    """HOD_WS_DEFLATE turns permessage-deflate on a page's socket on (1); it is off by default (it
+    cost memory and CPU per socket for bytes no connection misses); uvicorn gets it."""
     from app import serving
 
+    monkeypatch.delenv('HOD_WS_DEFLATE', raising=False)
+    assert serving.uvicorn_settings()['ws_per_message_deflate'] is False
     monkeypatch.setenv('HOD_WS_DEFLATE', '0')
     assert serving.uvicorn_settings()['ws_per_message_deflate'] is False
     monkeypatch.setenv('HOD_WS_DEFLATE', '1')

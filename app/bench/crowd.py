@@ -109,7 +109,9 @@ class Person:
         query = {'client_id': CLIENT_ID.search(html)[1], 'next_message_id': 0, 'implicit_handshake': 'true',
                  'tab_id': str(uuid.uuid4()), 'document_id': str(uuid.uuid4())}
         # a dropped socket reconnects with the same client id, as the page's does (counted)
-        sio = socketio.AsyncClient(http_session=http, request_timeout=60)
+        # asking for permessage-deflate as browsers do (aiohttp's own default is not to); the server
+        # grants it unless HOD_WS_DEFLATE=0
+        sio = socketio.AsyncClient(http_session=http, request_timeout=60, websocket_extra_options={'compress': 15})
         sio.on('*', self._heard)
         sio.on('disconnect', self._dropped)
         await sio.connect(f'{self.base}?{"&".join(f"{k}={v}" for k, v in query.items())}', transports=['websocket'],
