@@ -91,7 +91,8 @@ class live_channel(ui.element, component='live.js', dependencies=['guess.js']):
               answer: bool) -> None:
         # not run_method: its code starts with `return`, which the page evaluates twice (a syntax
         # error first, then again inside a function); this expression is evaluated once. Accents
-        # as they are: the code is escaped again on its way (socket.io's JSON), \u00e1 twice over
+        # as they are: the code is escaped again on its way (socket.io's JSON), \u00e1 twice over.
+        # getElement is NiceGUI's documented page function for this (ui.run_javascript's docs, 2.9+)
         arguments = json.dumps([patches, motions, ms, sounds, answer], ensure_ascii=False, separators=(',', ':'))
         self.client.run_javascript(f'getElement({self.id})?.apply(...{arguments})')
 
