@@ -128,7 +128,8 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
         for _ in range(ROUNDS):
             if phase(ana) == 'over' and phase(luis) == 'over':
                 break
-            before, acted = version(ana), False
+            # read before the phases: a page may not have heard the last move yet
+            versions, acted = {id(page): int(version(page)) for page in (ana, luis)}, False
             for page in (ana, luis):
                 current = phase(page)
                 watch = watches[id(page)]
@@ -143,8 +144,15 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
             eva_watch.frames[:] = [frame for frame in eva_watch.frames if COUNT_FRAME not in frame]
             if 'draw' in (phase(ana), phase(luis)):   # the game waits for a person: nothing in flight
                 eva_sent = eva_watch.check()
-            if not acted:   # the computer is on turn: the next round starts once it has moved
-                ana.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+            if not acted:
+                newest = max(versions.values())
+                behind = [page for page in (ana, luis) if versions[id(page)] < newest]
+                if behind:   # the other page heard a move this one has not yet: it is on its way
+                    behind[0].wait_for_function(
+                        f"Number(document.querySelector('[data-testid=table]').dataset.version) >= {newest}")
+                else:   # the computer is on turn: the next round starts once it has moved
+                    ana.wait_for_function(
+                        f"document.querySelector('[data-testid=table]').dataset.version !== '{newest}'")
         assert sent[id(ana)] > 7 and sent[id(luis)] > 7 and eva_sent > 3   # the frames were read
         eva_context.close()
     finally:
