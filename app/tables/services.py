@@ -326,8 +326,14 @@ class ThreadWriter:
 
 
 class _ThreadWriting:
+    """A write under way on a thread. The future's callback reaches back to this object, which
+    holds the future: a cycle, which ``_finish`` breaks. Left to the cycle collector, every save's
+    entry (a whole table's JSON, the log it copied) waited for a full collection, minutes under a
+    crowd: the server's memory rose by tens of MB and stayed (app.bench.crowd's soak, issue 42)."""
+
     def __init__(self, future: Future, done: Callable[[Any], None], loop: asyncio.AbstractEventLoop) -> None:
-        self._future, self._done, self._finished = future, done, False
+        self._future: Future | None = future
+        self._done: Callable[[Any], None] | None = done
         future.add_done_callback(lambda _: self._come_back(loop))
 
     def _come_back(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -337,12 +343,14 @@ class _ThreadWriting:
             pass
 
     def _finish(self) -> None:
-        if not self._finished:   # once: after ``wait`` the loop's turn finds it done
-            self._finished = True
-            self._done(self._future.result())
+        if self._future is None:   # once: after ``wait`` the loop's turn finds it done
+            return
+        future, done, self._future, self._done = self._future, self._done, None, None
+        done(future.result())
 
     def wait(self) -> None:
-        self._future.result()
+        if self._future is not None:
+            self._future.result()
         self._finish()
 
 
