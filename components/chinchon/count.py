@@ -8,19 +8,20 @@ from typing import Any
 from nicegui import ui
 
 from app.i18n import counted, number, personal, signed, t
-from components.card import playing_card
 from components.chinchon.log import out_words
+from components.pictures import cards_html
 from components.table.fair import REBUILD_SNIPPET
 from components.table_parts import MELD_COLOURS, next_hand_button
 
 
 def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm') -> None:
-    with ui.column().classes('gap-0 items-stretch'):
-        with ui.element('div').classes('hod-fan' if size == 'xs' else 'flex gap-0.5'):
-            for card in cards:
-                playing_card(card, size=size)
-        if colour:
-            ui.element('div').classes('hod-bar').style(f'background: {colour}')
+    """A meld's cards (with its colour's bar under them), or loose ones: one block of markup, not an
+    element per card, since every screen draws a count anew each hand (and each element a screen
+    drops is garbage for the cycle collector: app/serving.py's tune_collector)."""
+    bar = f'<div class="hod-bar" style="background: {colour}"></div>' if colour else ''
+    ui.html(f'<div class="{"hod-fan" if size == "xs" else "flex gap-0.5"}">'
+            f'{cards_html(cards, size=size)}</div>{bar}', sanitize=False) \
+        .classes('flex flex-col gap-0 items-stretch')
 
 
 def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequence[bool], *,
