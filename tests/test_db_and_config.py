@@ -89,3 +89,47 @@ def test_socket_compression_is_a_setting_handed_to_uvicorn(monkeypatch) -> None:
     assert serving.uvicorn_settings()['ws_per_message_deflate'] is False
     monkeypatch.setenv('HOD_WS_DEFLATE', '1')
     assert serving.uvicorn_settings()['ws_per_message_deflate'] is True
+
+
+async def test_a_full_collection_comes_every_period_and_frees_dropped_cycles(monkeypatch) -> None:
+    """Once a period (HOD_GC_EVERY, 60 s by default; 0: never) the server walks every object, so
+    that the cycles its screens drop are freed without waiting for Python's own rule: here that rule
+    is off altogether, and a dropped cycle is freed at the end of the first period."""
+    import gc
+    import weakref
+
+    from app import serving
+
+    class Dropped:
+        pass
+
+    class Stop(Exception):
+        pass
+
+    periods: list[float] = []
+    gone: list[bool] = []
+
+    async def sleep(seconds: float) -> None:   # the server's clock: each call is one period gone by
+        periods.append(seconds)
+        if len(periods) == 2:
+            gone.append(dropped() is None)
+            raise Stop
+
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        cycle = Dropped()
+        cycle.itself = cycle
+        dropped = weakref.ref(cycle)
+        del cycle
+        with pytest.raises(Stop):
+            await serving.collect_regularly(sleep=sleep)
+    finally:
+        if was:
+            gc.enable()
+    assert periods == [60.0, 60.0] and gone == [True]
+    monkeypatch.setenv('HOD_GC_EVERY', '0')
+    assert serving.collection_period() == 0
+    await serving.collect_regularly(sleep=sleep)   # returns at once: no period, no walk
+    assert periods == [60.0, 60.0]
