@@ -91,45 +91,54 @@ def test_socket_compression_is_a_setting_handed_to_uvicorn(monkeypatch) -> None:
     assert serving.uvicorn_settings()['ws_per_message_deflate'] is True
 
 
-async def test_a_full_collection_comes_every_period_and_frees_dropped_cycles(monkeypatch) -> None:
-    """Once a period (HOD_GC_EVERY, 60 s by default; 0: never) the server walks every object, so
-    that the cycles its screens drop are freed without waiting for Python's own rule: here that rule
-    is off altogether, and a dropped cycle is freed at the end of the first period."""
+async def test_each_period_frees_the_cycles_made_since_and_the_whole_walk_the_older_ones(monkeypatch) -> None:
+    """Once a period (HOD_GC_EVERY, 60 s by default; 0: never) the server collects what is younger
+    than the last period and freezes what is left, and every WHOLE_WALK_EVERY periods it walks
+    everything: Python's own rule is off here, so only these walks free anything."""
     import gc
     import weakref
 
     from app import serving
 
-    class Dropped:
-        pass
+    class Cycle:
+        def __init__(self) -> None:
+            self.itself = self
 
     class Stop(Exception):
         pass
 
+    kept = {'old': Cycle()}   # alive at the first walk, so frozen by it
+    old = weakref.ref(kept['old'])
+    young: list[weakref.ref] = []
     periods: list[float] = []
-    gone: list[bool] = []
+    young_gone: list[bool] = []
+    old_gone: list[bool] = []   # after walks 2, 3...
 
     async def sleep(seconds: float) -> None:   # the server's clock: each call is one period gone by
         periods.append(seconds)
-        if len(periods) == 2:
-            gone.append(dropped() is None)
+        if len(periods) == 2:   # after the first walk: the old cycle and a new one are dropped
+            kept.clear()
+            young.append(weakref.ref(Cycle()))
+        elif len(periods) > 2:
+            young_gone.append(young[0]() is None)
+            old_gone.append(old() is None)
+        if len(periods) == serving.WHOLE_WALK_EVERY + 1:
             raise Stop
 
     was = gc.isenabled()
     gc.collect()
     gc.disable()
     try:
-        cycle = Dropped()
-        cycle.itself = cycle
-        dropped = weakref.ref(cycle)
-        del cycle
         with pytest.raises(Stop):
             await serving.collect_regularly(sleep=sleep)
     finally:
+        gc.unfreeze()
         if was:
             gc.enable()
-    assert periods == [60.0, 60.0] and gone == [True]
+    assert periods == [60.0] * (serving.WHOLE_WALK_EVERY + 1)
+    assert young_gone == [True] * (serving.WHOLE_WALK_EVERY - 1)   # at the next walk
+    assert old_gone == [False] * (serving.WHOLE_WALK_EVERY - 2) + [True]   # at the whole walk only
     monkeypatch.setenv('HOD_GC_EVERY', '0')
     assert serving.collection_period() == 0
     await serving.collect_regularly(sleep=sleep)   # returns at once: no period, no walk
-    assert periods == [60.0, 60.0]
+    assert len(periods) == serving.WHOLE_WALK_EVERY + 1
