@@ -3,6 +3,7 @@ Built from one seat's view only."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
 from nicegui import ui
@@ -14,14 +15,11 @@ from components.table.fair import REBUILD_SNIPPET
 from components.table_parts import MELD_COLOURS, next_hand_button
 
 
-def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm') -> None:
-    """A meld's cards (with its colour's bar under them), or loose ones: one block of markup, not an
-    element per card, since every screen draws a count anew each hand (and each element a screen
-    drops is garbage for the cycle collector: app/serving.py's tune_collector)."""
+def cards_row(cards: Sequence[Any], colour: str | None = None, size: str = 'sm') -> str:
+    """A meld's cards (with its colour's bar under them), or loose ones, as markup."""
     bar = f'<div class="hod-bar" style="background: {colour}"></div>' if colour else ''
-    ui.html(f'<div class="{"hod-fan" if size == "xs" else "flex gap-0.5"}">'
-            f'{cards_html(cards, size=size)}</div>{bar}', sanitize=False) \
-        .classes('flex flex-col gap-0 items-stretch')
+    return (f'<div class="flex flex-col gap-0 items-stretch"><div class="{"hod-fan" if size == "xs" else "flex gap-0.5"}">'
+            f'{cards_html(cards, size=size)}</div>{bar}</div>')
 
 
 def count_panel(result: Any, names: Sequence[str], reader: int, feminine: Sequence[bool], *,
@@ -69,33 +67,30 @@ def _headline(result: Any, names: Sequence[str], reader: int) -> str:
 
 
 def _seat_count(result: Any, seat_count: Any, names: Sequence[str], reader: int) -> None:
-    closer = seat_count.seat == result.closer
-    with ui.element('div').classes('w-full border-t border-gray-200 pt-2').props(
-            f'data-testid="count-seat" data-seat="{seat_count.seat}"').mark(f'count-seat-{seat_count.seat}'):
-        with ui.row().classes('items-baseline gap-2 w-full'):
-            ui.label(names[seat_count.seat]).classes('font-bold')
-            if closer:
-                ui.label(t('count.closer')).classes('hod-chip')
-            ui.space()
-            ui.label(t('count.adds', points=signed(result.added[seat_count.seat]))).classes('font-semibold') \
-                .props('data-testid="count-added"').mark(f'count-added-{seat_count.seat}')
-            ui.label(t('count.total', points=number(result.totals[seat_count.seat]))).classes('text-gray-600')
-        with ui.row().classes('gap-3 items-end flex-wrap'):
-            for index, meld in enumerate(seat_count.melds):
-                cards_row(meld, MELD_COLOURS[index % len(MELD_COLOURS)])
-            for meld_index, cards in seat_count.layoffs:
-                with ui.column().classes('gap-0'):
-                    ui.label(personal('count.laid_off', you=result.closer == reader, name=names[result.closer])) \
-                        .classes('text-xs text-gray-600')
-                    with ui.row().classes('gap-1 items-end no-wrap'):
-                        with ui.element('div').classes('hod-closer-meld'):
-                            cards_row(result.closer_melds[meld_index], MELD_COLOURS[meld_index % len(MELD_COLOURS)], 'xs')
-                        ui.label('+').classes('font-bold')
-                        cards_row(cards)
-            if seat_count.loose:
-                with ui.column().classes('gap-0'):
-                    ui.label(t('count.loose')).classes('text-xs text-gray-600')
-                    cards_row(seat_count.loose)
+    """One seat's line of the count: one block of markup, not an element per card and label, since
+    every screen draws a count anew each hand, and each element it drops leaves cycles (its props,
+    classes, style) for the collector (app/serving.py's tune_collector)."""
+    seat, closer = seat_count.seat, seat_count.seat == result.closer
+    chip = f'<div class="hod-chip">{escape(t("count.closer"))}</div>' if closer else ''
+    groups = [cards_row(meld, MELD_COLOURS[index % len(MELD_COLOURS)]) for index, meld in enumerate(seat_count.melds)]
+    for meld_index, cards in seat_count.layoffs:   # only after a close: a void hand has no closer
+        laid_off = escape(personal('count.laid_off', you=result.closer == reader, name=names[result.closer]))
+        closer_meld = cards_row(result.closer_melds[meld_index], MELD_COLOURS[meld_index % len(MELD_COLOURS)], 'xs')
+        groups.append(_captioned(laid_off, f'<div class="flex no-wrap gap-1 items-end"><div class="hod-closer-meld">'
+                                           f'{closer_meld}</div><div class="font-bold">+</div>{cards_row(cards)}</div>'))
+    if seat_count.loose:
+        groups.append(_captioned(escape(t('count.loose')), cards_row(seat_count.loose)))
+    ui.html(f'<div class="w-full border-t border-gray-200 pt-2" data-testid="count-seat" data-seat="{seat}">'
+            f'<div class="flex flex-wrap items-baseline gap-2 w-full"><div class="font-bold">{escape(names[seat])}</div>'
+            f'{chip}<div class="grow"></div>'
+            f'<div class="font-semibold" data-testid="count-added">{escape(t("count.adds", points=signed(result.added[seat])))}</div>'
+            f'<div class="text-gray-600">{escape(t("count.total", points=number(result.totals[seat])))}</div></div>'
+            f'<div class="flex flex-wrap gap-3 items-end">{"".join(groups)}</div></div>', sanitize=False) \
+        .classes('w-full').mark(f'count-seat-{seat}')
+
+
+def _captioned(caption: str, markup: str) -> str:
+    return f'<div class="flex flex-col gap-0 items-start"><div class="text-xs text-gray-600">{caption}</div>{markup}</div>'
 
 
 VERIFY_SNIPPET = {  # per language: the comments speak the player's language

@@ -376,9 +376,6 @@ class ContinentalTable(TableScreen):
     def score_totals(self, view: Any) -> tuple[list[str], str]:
         return [number(total) for total in view.scores], t('table.total')
 
-    def fair_key(self, view: Any) -> tuple:
-        return (view.hand_number, len(view.past_deals))
-
     # the player's choices --------------------------------------------------------------------------
     def after_action(self) -> None:
         self.selected = frozenset()

@@ -31,23 +31,31 @@ def rebuilt(pile, n):
 }
 
 
-def fair_deal_box(commitment: str, past: Sequence[PastDeal], snippet: str) -> None:
-    """Folded by default, and drawn with few elements: the table redraws in the browser on every move."""
+def fair_deal_box(snippet: str) -> ui.html:
+    """Folded by default, and built once per screen: what changes each hand (this hand's fingerprint,
+    the seeds revealed) is the markup of the returned element (``fair_deal_html``), so a new hand
+    neither rebuilds the box nor folds it again."""
     with fold(t('fair.title'), icon='verified', testid='fair-deal', open_=False).classes('text-sm'):
-        ui.label(t('fair.current')).classes('font-semibold')
-        ui.label(commitment).classes('font-mono text-xs break-all').props('data-testid="commitment"').mark('commitment')
-        newest = list(past)[::-1][:10]
-        if newest:
-            ui.label(t('fair.past')).classes('font-semibold mt-2')
-            latest, older = newest[0], newest[1:]
-            ui.label(t('fair.hand', hand=latest.hand_number)).classes('text-xs')
-            ui.label(t('fair.seed', seed=latest.seed)).classes('font-mono text-xs break-all') \
-                .props('data-testid="revealed-seed"').mark('revealed-seed')
-            ui.html(''.join(_past_deal_html(deal, with_hand=deal is not latest) for deal in [latest, *older]),
-                    sanitize=False)
+        deals = ui.html('', sanitize=False).classes('w-full').mark('fair-deals')
         ui.label(t('fair.how')).classes('mt-2')
         ui.html(f'<pre class="hod-snippet" data-testid="verify-snippet"><code>{escape(snippet)}</code></pre>',
                 sanitize=False).classes('w-full')
+    return deals
+
+
+def fair_deal_html(commitment: str, past: Sequence[PastDeal]) -> str:
+    """This hand's fingerprint, then the newest ten hands' seeds once revealed, newest first."""
+    parts = [f'<div class="font-semibold">{escape(t("fair.current"))}</div>'
+             f'<div class="font-mono text-xs break-all" data-testid="commitment">{escape(commitment)}</div>']
+    newest = list(past)[::-1][:10]
+    if newest:
+        latest = newest[0]
+        parts.append(f'<div class="font-semibold mt-2">{escape(t("fair.past"))}</div>'
+                     f'<div class="text-xs">{escape(t("fair.hand", hand=latest.hand_number))}</div>'
+                     f'<div class="font-mono text-xs break-all" data-testid="revealed-seed">'
+                     f'{escape(t("fair.seed", seed=latest.seed))}</div>')
+        parts.extend(_past_deal_html(deal, with_hand=deal is not latest) for deal in newest)
+    return ''.join(parts)
 
 
 def _past_deal_html(deal: PastDeal, *, with_hand: bool) -> str:

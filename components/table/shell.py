@@ -35,7 +35,7 @@ from components.controls import action_button, fold, log_sheet_button, sound_swi
 from components.live import GUESS_CSS, Live, Markup
 from components.review.links import review_link, table_review_path
 from components.seats import NO_MARKS, SEATS_CSS, SeatMarks
-from components.table.fair import fair_deal_box
+from components.table.fair import fair_deal_box, fair_deal_html
 from components.table.follow import follow
 from components.table.fit import FIT_CSS, action_bar
 from components.table.moments import MOMENTS_CSS, Storytelling
@@ -130,7 +130,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
                 self.scores = ui.html('', sanitize=False).classes('w-full').mark('scoreboard')
             with fold(t('table.log'), icon='history', testid='log-fold'):
                 self.log = ui.html('', sanitize=False).classes('w-full').mark('hand-log')
-            self.fair = ui.element('div').classes('w-full bg-white rounded px-2')
+            with ui.element('div').classes('w-full bg-white rounded px-2'):
+                self.fair = fair_deal_box(self.verify_snippet[self.language])
 
     def action_bar(self, *, two_rows_on_a_phone: bool = False) -> ui.element:
         return action_bar(two_rows_on_a_phone=two_rows_on_a_phone)
@@ -186,7 +187,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.live.html(self.scores, self.shared('scores', lambda: scoreboard_html(
             self.names, self.score_rows(view)[-12:], *self.score_totals(view))))
         self.live.html(self.log, self.shared('log', lambda: log_pieces(self.log_lines())))
-        self.rebuild_when_changed('fair', (game, *self.fair_key(view)), self.fair, lambda: self.fair_box(view))
+        self.live.html(self.fair, fair_deal_html(view.commitment, view.past_deals))
         if self.snap.room is not None:
             self.live.html(self.room_view, self._room_html())
 
@@ -469,12 +470,6 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     def panel_key(self, view: Any) -> tuple:
         """What else rebuilds the count panel when it changes."""
         return ()
-
-    def fair_key(self, view: Any) -> tuple:
-        return (self.hand_number(view), len(view.past_deals))
-
-    def fair_box(self, view: Any) -> None:
-        fair_deal_box(view.commitment, view.past_deals, self.verify_snippet[self.language])
 
     def after_action(self) -> None:
         """The table accepted an action of this screen."""

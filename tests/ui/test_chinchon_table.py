@@ -100,12 +100,22 @@ async def test_sort_puts_melds_together_then_loose_cards_by_value(user: User) ->
     assert hand_codes(user)[:3] == ['1o', '2o', '3o']
 
 
+def count_added(user: User, seat: int) -> str:
+    """What a seat adds on the count, as its line says it ("Suma +52")."""
+    return re.search(r'data-testid="count-added">([^<]*)<', drawing(user, f'count-seat-{seat}'))[1]
+
+
+def fair_deal(user: User, testid: str) -> str:
+    """A line of the fair-deal box as the screen shows it: this hand's fingerprint, the seed revealed."""
+    return re.search(rf'data-testid="{testid}">([^<]*)<', drawing(user, 'fair-deals'))[1]
+
+
 async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     # you close with 1o-2o-3o-4o + 7c 7e 7b and the 2c loose; the computer lays its 5o off on your run
     table = chinchon_position(hands={0: '1o 2o 3o 4o 7c 7e 7b', 1: '5o 12c 12e 11b 10b 6c 6e'},
                               stock_top='2c', discard='10e', dealer=1)
     await open_position(user, table)
-    shown_fingerprint = one(user, 'commitment').text
+    shown_fingerprint = fair_deal(user, 'commitment')
     user.find(marker='stock').click()
     await until(lambda: phase(user) == 'discard')
     await user.should_see('¡Puedes cerrar!')
@@ -114,15 +124,15 @@ async def test_closing_shows_the_count_with_lay_offs(user: User) -> None:
     user.find(marker='close').click()
     await until(lambda: phase(user) == 'count')
     await user.should_see('Mano 1: cierras')
-    assert one(user, 'count-added-0').text == 'Suma −10'
+    assert count_added(user, 0) == 'Suma −10'
     await user.should_see('Cierras con las siete cartas ligadas: te restas 10.')
     # 5o goes on the closer's run; 12c 12e 11b 10b 6c 6e stay loose: 10+10+10+10+6+6
-    assert one(user, 'count-added-1').text == 'Suma +52'
+    assert count_added(user, 1) == 'Suma +52'
     await user.should_see('Colocadas en tu jugada')
     # the screen stays on the counted hand: hand 2 is dealt already, and shows after "next hand"
     assert 'Mano 1' in drawing(user, 'table-top') and 'Mano 2' not in drawing(user, 'hand-log')
     # the fair deal: the hand's seed is revealed, and its SHA-256 is the fingerprint shown before
-    revealed = one(user, 'revealed-seed').text.removeprefix('semilla ')
+    revealed = fair_deal(user, 'revealed-seed').removeprefix('semilla ')
     assert hashlib.sha256(revealed.encode()).hexdigest() == shown_fingerprint
     user.find(marker='next-hand').click()
     await until(lambda: phase(user) in ('draw', 'wait'))

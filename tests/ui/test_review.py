@@ -23,7 +23,7 @@ from app.tables.seats import Seat, TableOptions
 from app.tables.table import Table
 from app.tables.worker import computer_choice
 from leaks import cards_in, codes, known_in_review, shown_codes
-from screen import one
+from screen import drawing, one
 
 ES, EN = CATALOGS['es'], CATALOGS['en']
 GAMES = [('chinchon', 3, {'limit': 50}), ('continental', 3, {}), ('ronda-robada', 2, {})]
@@ -47,9 +47,9 @@ def review_index(user: User) -> int:
 
 def count_points(user: User, seats: int) -> list[int]:
     """Each seat's points on the count shown, in seat order, whatever the game calls them."""
-    if _marked(user, 'count-added-0'):   # Chinchón
-        return [int(re.search(r'[-+]?\d+', one(user, f'count-added-{seat}').text.replace('−', '-')).group())
-                for seat in range(seats)]
+    if _marked(user, 'count-seat-0'):   # Chinchón: "Suma +52" on each seat's line
+        return [int(re.search(r'data-testid="count-added">[^<\d]*?([-+−]?\d+)<', drawing(user, f'count-seat-{seat}'))[1]
+                    .replace('−', '-')) for seat in range(seats)]
     text = ' '.join(getattr(piece, 'content', '') for piece in one(user, 'count').descendants())
     return [int(points) for _, points in re.findall(r'data-seat="(\d)" data-points="(-?\d+)"', text)]
 
