@@ -133,36 +133,23 @@ def tune_collector() -> None:
     gc.freeze()
 
 
-WHOLE_WALK_EVERY = 10   # periods between walks of every object (collect_regularly)
-
-
 def collection_period() -> float:
     """Seconds between full collections (HOD_GC_EVERY; 0: only when Python's own rule calls one)."""
-    return float(os.environ.get('HOD_GC_EVERY', '60'))
+    return float(os.environ.get('HOD_GC_EVERY', '300'))
 
 
 async def collect_regularly(period: float | None = None,
                             sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-    """Runs for the server's life: a collection every ``period`` seconds of what is not frozen, and
-    then what it left alive is frozen; every ``WHOLE_WALK_EVERY`` periods, everything (what start-up
-    loaded too) is unfrozen first and walked.
-
-    With the thresholds above, Python's own rule waited until old objects had grown by a quarter,
-    and what a crowd's screens drop with cycles (each element a page removes, a count every hand)
-    piled up meanwhile: 150 people on one process went 17 minutes without a full walk, memory up
-    10 % and still rising (app.bench.crowd's soak, issue 42). A full walk each minute kept memory
-    flat but stopped the loop 650-730 ms each time (150 people, 80,000-90,000 objects freed). Most
-    of what a minute drops was made within that minute, so the minute's walk goes over what is
-    younger than the last freeze only; cycles among older objects (a page closed after a while)
-    wait for the whole walk. Garbage without cycles is freed at once whatever its age."""
+    """Runs for the server's life: a full collection every ``period`` seconds, so that cycles the
+    screens drop after they have grown old never pile up for long. With the thresholds above,
+    Python's own rule waits until old objects have grown by a quarter: under 150 people it had not
+    come after 17 minutes, memory up 10 % and rising (app.bench.crowd's soak, issue 42). Each walk
+    stops the loop for a moment (650-730 ms at 150 people on one process, on a busy machine),
+    hence minutes between them; what is dropped with cycles is kept small instead (a save lets go
+    of its entry, a count and the fair-deal box are markup, not elements)."""
     period = collection_period() if period is None else period
     if period <= 0:
         return
-    walks = 0
     while True:
         await sleep(period)
-        walks += 1
-        if walks % WHOLE_WALK_EVERY == 0:
-            gc.unfreeze()
         gc.collect()
-        gc.freeze()
