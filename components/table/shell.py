@@ -187,7 +187,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.live.html(self.scores, self.shared('scores', lambda: scoreboard_html(
             self.names, self.score_rows(view)[-12:], *self.score_totals(view))))
         self.live.html(self.log, self.shared('log', lambda: log_pieces(self.log_lines())))
-        self.live.html(self.fair, fair_deal_html(view.commitment, view.past_deals))
+        self.live.html(self.fair, self.shared('fair', lambda: fair_deal_html(view.commitment, view.past_deals)))
         if self.snap.room is not None:
             self.live.html(self.room_view, self._room_html())
 
