@@ -32,7 +32,7 @@ sockets.install()           # a page's events from its own sockets only, a budge
 run.process_pool_start_method = 'spawn'
 app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
 app.on_startup(serving.tune_collector)   # what start-up loaded leaves the collector's walks; they come rarely
-app.on_startup(serving.collect_regularly)   # ... and a full one every few minutes (HOD_GC_EVERY): no pile-up
+app.on_startup(serving.collect_regularly)   # full walks on a clock, if HOD_GC_EVERY asks for them
 app.on_shutdown(save_all)
 cluster.install()          # one of several processes behind nginx (python -m app.cluster); else nothing
 

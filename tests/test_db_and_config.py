@@ -92,7 +92,7 @@ def test_socket_compression_is_a_setting_handed_to_uvicorn(monkeypatch) -> None:
 
 
 async def test_a_full_collection_comes_every_period_and_frees_dropped_cycles(monkeypatch) -> None:
-    """Every period (HOD_GC_EVERY, 300 s by default; 0: never) the server walks every object, so
+    """Every period (HOD_GC_EVERY seconds; 0, the default: never) the server walks every object, so
     that the cycles its screens drop are freed without waiting for Python's own rule: here that rule
     is off altogether, and a cycle dropped during a period is freed at its end."""
     import gc
@@ -121,6 +121,7 @@ async def test_a_full_collection_comes_every_period_and_frees_dropped_cycles(mon
         if len(periods) == 3:
             raise Stop
 
+    monkeypatch.setenv('HOD_GC_EVERY', '300')
     was = gc.isenabled()
     gc.collect()
     gc.disable()
@@ -131,7 +132,7 @@ async def test_a_full_collection_comes_every_period_and_frees_dropped_cycles(mon
         if was:
             gc.enable()
     assert periods == [300.0] * 3 and old_gone == [False, True]
-    monkeypatch.setenv('HOD_GC_EVERY', '0')
+    monkeypatch.delenv('HOD_GC_EVERY')
     assert serving.collection_period() == 0
     await serving.collect_regularly(sleep=sleep)   # returns at once: no period, no walk
     assert len(periods) == 3
