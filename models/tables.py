@@ -842,21 +842,27 @@ class Lease:
     seconds_left: float   # by the database's clock; 0 or less: expired
 
 
-def claim_lease(*, session: Session, table_id: str, owner: str, address: str, seconds: float) -> Lease | None:
+def claim_lease(*, session: Session, table_id: str, owner: str, address: str, seconds: float,
+                unreachable: str | None = None) -> Lease | None:
     """Take a stored table's lease for `owner` if nobody holds it, if its holder's lease ran out,
-    or if its holder was an earlier start of the process at `address` (a compare-and-set in one
-    statement: of two processes claiming at once, one wins). Every claim raises the epoch. Returns
-    the lease as it now stands, whoever holds it; None for a table that is not stored."""
+    if its holder was an earlier start of the process at `address`, or if its holder is at the
+    address `unreachable` (which nginx could not reach: its lease is not waited out). It is a
+    compare-and-set in one statement: of two processes claiming at once, one wins. Every claim
+    raises the epoch, which fences the old holder's writes out. Returns the lease as it now
+    stands, whoever holds it; None for a table that is not stored."""
     now = func.now()
     until = now + timedelta(seconds=seconds)
+    takeable = (col(TableLease.expires_at) <= now) | ((col(TableLease.address) == address)
+                                                      & (col(TableLease.owner) != owner))
+    if unreachable is not None:
+        takeable |= col(TableLease.address) == unreachable
     claim = postgresql.insert(TableLease).from_select(
         ['table_id', 'owner', 'address', 'epoch', 'expires_at'],
         select(GameTable.id, literal(owner), literal(address), literal(1), until).where(col(GameTable.id) == table_id))
     claim = claim.on_conflict_do_update(
         index_elements=['table_id'],
         set_={'owner': owner, 'address': address, 'epoch': TableLease.epoch + 1, 'expires_at': until},
-        where=(col(TableLease.expires_at) <= now) | ((col(TableLease.address) == address)
-                                                     & (col(TableLease.owner) != owner)))
+        where=takeable)
     session.exec(claim)
     return lease_of(session=session, table_id=table_id)
 

@@ -9,7 +9,8 @@ socket.io path, so a page and its socket always reach the same process. Here, in
   claims the table first if nobody live holds it;
 - any other page is served by whichever process nginx picked, under that process's own prefix;
 - a request that arrives under another process's prefix came through nginx's fallback (that
-  process did not answer): it is sent on as above, the dead holder's tables taken over.
+  process did not answer): a table of that process is taken over at once, without waiting for
+  its lease to run out (the lease's epoch fences the old holder out, should it be alive).
 
 ``install`` does nothing unless HOD_PREFIX names this process's prefix: ``python main.py`` alone
 stays one process with no leases.

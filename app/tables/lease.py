@@ -81,16 +81,17 @@ class LeasedStore(registry.DatabaseStore):
             return None
         return self._claimed(table_id, self._claim_lease(table_id))
 
-    async def claim_off_loop(self, table_id: str) -> str | None:
-        """``claim``, with its round trip on the store's thread (a request's middleware awaits it)."""
+    async def claim_off_loop(self, table_id: str, unreachable: str | None = None) -> str | None:
+        """``claim``, with its round trip on the store's thread (a request's middleware awaits it);
+        a holder at the address ``unreachable`` loses the table at once (``claim_lease``)."""
         if table_id in self.held:
             return None
-        return self._claimed(table_id, await self._off_loop(self._claim_lease, table_id))
+        return self._claimed(table_id, await self._off_loop(self._claim_lease, table_id, unreachable))
 
-    def _claim_lease(self, table_id: str) -> Lease | None:
+    def _claim_lease(self, table_id: str, unreachable: str | None = None) -> Lease | None:
         with session_scope() as session:
             return claim_lease(session=session, table_id=table_id, owner=self.owner, address=self.address,
-                               seconds=self.seconds)
+                               seconds=self.seconds, unreachable=unreachable)
 
     def _claimed(self, table_id: str, lease: Lease | None) -> str | None:
         if lease is None:   # no such table: nothing to hold, this process says so itself
@@ -198,15 +199,11 @@ async def keep_leases(store: LeasedStore) -> None:
 
 async def locate(store: LeasedStore, table_id: str, arrived_at: str) -> str:
     """The address that serves this table: this process's when it holds it (claimed now if nobody
-    live does), else its holder's. A request that reached this process under its holder's address
-    came here because nginx could not reach the holder: its lease is then waited out (a few
-    seconds at most) and taken over, instead of sending the browser back to a process that does
-    not answer."""
-    for _ in range(3):
-        holder = await store.claim_off_loop(table_id)
-        if holder is None:
-            return store.address
-        if holder != arrived_at:
-            return holder
-        await asyncio.sleep(await store.seconds_left_off_loop(table_id) + 0.05)
-    return holder   # still renewed: the holder answers after all, let the browser try it again
+    live does), else its holder's. A request that reached this process under another process's
+    address came through nginx's fallback, because nginx could not reach that process: its tables
+    are taken over at once, not after their leases run out, instead of sending the browser back to
+    a process that does not answer. Should that process be alive after all, the raised epoch fences
+    it out: its next save or renewal stops its copy and sends its screens here."""
+    unreachable = arrived_at if arrived_at and arrived_at != store.address else None
+    holder = await store.claim_off_loop(table_id, unreachable)
+    return store.address if holder is None else holder

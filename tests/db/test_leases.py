@@ -12,7 +12,7 @@ import pytest
 
 from app.games import GAMES_BY_ID
 from app.tables import registry
-from app.tables.lease import LeasedStore
+from app.tables.lease import LeasedStore, locate
 from app.tables.seats import Seat, TableOptions
 from app.tables.services import Entry, Saved, ThreadWriter, Write
 from app.tables.table import SAVE_DELAY, SAVE_RETRY_FIRST, Table
@@ -103,6 +103,35 @@ def test_a_takeover_fences_the_old_holder_out_and_its_screens_follow_the_table(d
         leave()
     finally:
         registry.configure(**vars(old))
+
+
+async def test_a_request_through_the_fallback_takes_the_unreachable_holders_table_at_once(database: str) -> None:
+    """A request for a table that reaches this process under its holder's address came through
+    nginx's fallback, because nginx could not reach the holder: the table is taken over at once,
+    its lease not waited out, and the holder, should it be alive after all, is fenced out. Under
+    any other address a live lease holds, and the browser is sent to its holder."""
+    holder = LeasedStore('/w/2')   # its lease runs 5 s unrenewed: the test never waits for it
+    old = registry.configure(store=holder)
+    here = LeasedStore('/w/1')
+    try:
+        table = new_table()
+        moved: list[str] = []
+        leave = registry.watch(table, 0, lambda snapshot: None, moved=lambda: moved.append(table.id))
+        step(table)
+        assert await locate(here, table.id, '') == '/w/2'        # by the common door: sent to the holder
+        assert await locate(here, table.id, '/w/1') == '/w/2'    # under this process's own address: the same
+        assert await locate(here, table.id, '/w/3') == '/w/2'    # a third process was unreachable, not the holder
+        assert not here.holds(table.id)
+        assert await locate(here, table.id, '/w/2') == '/w/1' and here.holds(table.id)
+        with session_scope() as session:
+            assert lease_of(session=session, table_id=table.id).epoch == 2
+        taken_at = stored_version(table.id)   # the computer may have played on meanwhile, saved under the old lease
+        step(table)   # the old holder plays on: fenced out, its screens sent to the table's address
+        assert table.lost and moved == [table.id] and stored_version(table.id) == taken_at
+        leave()
+    finally:
+        registry.configure(**vars(old))
+        here.close()
 
 
 def test_an_append_after_a_takeover_is_fenced_too(database: str) -> None:
