@@ -1,14 +1,22 @@
 """The site installs as an app in a real Chromium: every page links its manifest (served as one,
 with its icons), the service worker registers for the whole site, keeps static files only, and
-a page that cannot load for want of a connection shows the offline page in the browser's language."""
+a page that cannot load for want of a connection shows the offline page in the browser's language.
+
+The connection is really taken away: the test has a server of its own, and stops it. The browser's
+offline emulation is not used, because it reaches the service worker only when that worker is
+running as it is set (a worker started again for the navigation may still fetch from the network)."""
 from __future__ import annotations
 
 import struct
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from app.i18n import CATALOGS
+from conftest import free_port, start_server, stop_server
 
 CACHED = """async () => { const urls = [];
   for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys())
@@ -21,9 +29,37 @@ def png_size(body: bytes) -> tuple[int, int]:
     return struct.unpack('>II', body[16:24])
 
 
+class OwnServer:
+    """A server that this module starts, stops and starts again, on one address (the worker's
+    origin)."""
+
+    def __init__(self) -> None:
+        self.data, self.port = Path(tempfile.mkdtemp(prefix='hod-offline-')), free_port()
+        self.url = f'http://127.0.0.1:{self.port}'
+        self.process = start_server(self.data, self.port)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_server(self.process)
+            self.process = None
+
+    def start(self) -> None:
+        if self.process is None:
+            self.process = start_server(self.data, self.port)
+
+
+@pytest.fixture(scope='module')
+def own_server() -> Iterator[OwnServer]:
+    server = OwnServer()
+    yield server
+    server.stop()
+
+
 @pytest.mark.parametrize('locale, language', [('es-ES', 'es'), ('en-US', 'en')])
-def test_the_site_installs_and_a_page_offline_says_so_in_your_language(browser: Browser, base_url: str,
+def test_the_site_installs_and_a_page_offline_says_so_in_your_language(browser: Browser, own_server: OwnServer,
                                                                         locale: str, language: str) -> None:
+    own_server.start()
+    base_url = own_server.url
     context = browser.new_context(base_url=base_url, locale=locale)
     page = context.new_page()
     page.goto('/')
@@ -51,14 +87,15 @@ def test_the_site_installs_and_a_page_offline_says_so_in_your_language(browser: 
     assert all(path.startswith(('/static/', '/_nicegui/')) and '/static/' in path or path == '/offline.html'
                for path in kept), f'the worker kept what is no static file: {kept}'
     # without a connection a page shows the offline page, in the browser's language
-    context.set_offline(True)
+    page.goto('about:blank')   # no socket of the site's left to drop and reload its page meanwhile
+    own_server.stop()
     page.goto('/play/chinchon')
     words = CATALOGS[language]
     expect(page.get_by_test_id('offline')).to_be_visible()
     expect(page.locator('h1')).to_have_text(words['offline.title'])
     expect(page.get_by_text(words['offline.body'])).to_be_visible()
     assert page.evaluate('document.documentElement.lang') == language
-    context.set_offline(False)
+    own_server.start()
     page.goto('/play/chinchon')   # back online: the site itself again
     expect(page.get_by_test_id('offline')).to_have_count(0)
     context.close()
