@@ -29,7 +29,7 @@ from models.db import session_scope
 from models.tables import Lease, claim_lease, lease_of, release_leases, renew_leases
 
 logger = logging.getLogger(__name__)
-LEASE_SECONDS = 5.0   # how long a lease lasts unrenewed: a killed process's tables wait this long at most
+LEASE_SECONDS = 5.0   # how long a lease lasts unrenewed (a process nginx cannot reach loses its tables at once)
 RENEW_EVERY = 1.5     # a renewal may be late twice over and the lease still holds
 T = TypeVar('T')
 
