@@ -3,6 +3,7 @@ seams (inline thinker, seeded deals, manual clock), the database fixtures that r
 SQLite and on a real PostgreSQL (postgres_server.py), and the three tiers, browser tests last
 (sync Playwright leaves an event loop running that would break the asyncio tests after it)."""
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,13 @@ import pytest
 
 from postgres_server import PostgresServer, running
 
+# The suite starts about a hundred Python processes (xdist's workers, the browser tests' servers,
+# the cluster's, their worker pools, the scripts some tests run): where bytecode is not written
+# (PYTHONDONTWRITEBYTECODE, which some containers set), each of them compiled the project and the
+# test modules from source again. Written once to __pycache__ (ignored by git), that is about two
+# CPU-minutes less per run on two cores (a clean clone's CI: 7.5 CPU-minutes to 5.6).
+os.environ.pop('PYTHONDONTWRITEBYTECODE', None)
+sys.dont_write_bytecode = False
 _DATA = Path(tempfile.mkdtemp(prefix='hod-test-'))
 os.environ['DATA_DIR'] = str(_DATA)
 os.environ['DATABASE_URL'] = f'sqlite:///{_DATA / "test.db"}'
