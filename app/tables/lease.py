@@ -26,7 +26,7 @@ from app.tables import registry
 from app.tables.services import Entry, Saved, Write
 from app.tables.table import Table
 from models.db import session_scope
-from models.tables import Lease, claim_lease, lease_of, release_leases, renew_leases
+from models.tables import Lease, claim_lease, release_leases, renew_leases
 
 logger = logging.getLogger(__name__)
 LEASE_SECONDS = 5.0   # how long a lease lasts unrenewed (a process nginx cannot reach loses its tables at once)
@@ -100,15 +100,6 @@ class LeasedStore(registry.DatabaseStore):
             self.held[table_id] = lease.epoch
             return None
         return lease.address
-
-    def seconds_left(self, table_id: str) -> float:
-        """How long the table's current lease has left to run (0 when it has run out)."""
-        with session_scope() as session:
-            lease = lease_of(session=session, table_id=table_id)
-        return 0.0 if lease is None else max(0.0, lease.seconds_left)
-
-    async def seconds_left_off_loop(self, table_id: str) -> float:
-        return await self._off_loop(self.seconds_left, table_id)
 
     def let_go(self, table_id: str) -> None:
         """Called from the tables' timers, which cannot wait: the release goes to the store's thread

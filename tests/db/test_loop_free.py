@@ -28,7 +28,7 @@ pytestmark = pytest.mark.parametrize('database', ['postgresql'], indirect=True)
 OPTIONS = TableOptions(seats=2, level='easy', speed='instant', hints=False, rules={'limit': 50, 'buyback': False})
 ROUND_TRIP = 0.5   # seconds a lease statement takes: twice the watch's bound
 GAMES = 40        # more games than the lease work lasts: they are played until it is done
-LEASE_STATEMENTS = ('claim_lease', 'lease_of', 'renew_leases', 'release_leases')
+LEASE_STATEMENTS = ('claim_lease', 'renew_leases', 'release_leases')
 
 
 class SlowLeases:
