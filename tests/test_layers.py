@@ -114,6 +114,13 @@ def engine_violations() -> set[Import]:
             and found.module.partition('.')[0] not in allowed}
 
 
+def bench_violations() -> set[Import]:
+    """(e) the benches stand above the site and measure it from outside: no module of the site (a page
+    included) imports one, so a page the benches need is the site's own, served on their flag."""
+    return {found for module, found_list in IMPORTS.items() for found in found_list
+            if not _within(module, ('app.bench',)) and _within(found.module, ('app.bench',))}
+
+
 def _owner(name: str) -> str | None:
     """The module of ours an import reaches: itself, or the package or module it names a member of."""
     while name and name not in MODULES:
@@ -183,7 +190,8 @@ def cycle_violations() -> set[Import]:
     return violations
 
 
-RULES = {'layers': layer_violations, 'table': table_violations, 'engine': engine_violations, 'cycles': cycle_violations}
+RULES = {'layers': layer_violations, 'table': table_violations, 'engine': engine_violations, 'benches': bench_violations,
+         'cycles': cycle_violations}
 
 
 def _violations(rule: str) -> list[str]:

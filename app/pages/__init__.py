@@ -37,5 +37,5 @@ def register_pages() -> None:
     ui.page('/ranking')(ranking.ranking_index)
     ui.page('/ranking/{game_id}')(ranking.ranking_page)
     if os.environ.get('HOD_BENCH') == '1':
-        from app.bench.bare_page import bare_button_page
+        from app.pages.bare import bare_button_page
         ui.page('/bench/bare')(bare_button_page)

@@ -1,5 +1,5 @@
-"""A bare NiceGUI button and label, served only when HOD_BENCH=1: the baseline the table's
-click-to-screen time is compared with."""
+"""A bare NiceGUI button and label at /bench/bare, served only when HOD_BENCH=1: the baseline that
+the table's click-to-screen time is compared with (python -m app.bench.table starts the site so)."""
 from nicegui import ui
 
 
