@@ -6,8 +6,11 @@ answers a page or the socket from its cache. It keeps the icons and the offline 
 it installs), and the CSS and JavaScript of the static routes as they are fetched: this site's
 ``/static/`` and NiceGUI's own, whose address carries its version. A page's navigation goes to the
 network; only when that fails does the offline page answer, in Spanish or English by the browser's
-language (Spanish unless it prefers English, like the site). The worker's script names a version
-made from what it precaches, so a new release installs a new worker, which drops the old caches.
+language (Spanish unless it prefers English, like the site); it asks the site again by itself (after
+1 s, 2 s, 4 s... 15 s apart at most) and goes back to the page asked for once the site answers, so a
+restart of the server while a person reloads costs them nothing but the wait. The worker's script
+names a version made from what it precaches, so a new release installs a new worker, which drops
+the old caches.
 
 Everything goes through NiceGUI's public API: ``app.add_static_files`` for the icons, ``app.get``
 for the manifest, the worker (served from the root, so that its scope is the whole site) and the
@@ -36,6 +39,7 @@ ICON_SIZES = (192, 512)
 THEME_COLOUR = '#143d26'       # the site's header, which the browser's bar then continues
 BACKGROUND_COLOUR = '#1f5f3a'  # the felt, shown while the installed app opens
 OFFLINE_KEYS = ('offline.title', 'offline.body', 'offline.retry')
+RETRY_FIRST_MS, RETRY_CAP_MS = 1000, 15000   # the offline page asks again after 1 s, 2 s, 4 s... 15 s at most
 
 
 def icon_path(size: int) -> str:
@@ -84,6 +88,25 @@ const WORDS = {json.dumps(words, ensure_ascii=False)};
 const language = (navigator.language || '').toLowerCase().startsWith('en') ? 'en' : '{DEFAULT_LANGUAGE}';
 document.documentElement.lang = language;
 for (const el of document.querySelectorAll('[data-key]')) el.textContent = WORDS[language][el.dataset.key];
+// the page asked for comes back by itself once the site answers again (a restart, a dropped
+// network): a small request that neither the worker nor the browser's cache answers, soon at first,
+// then less often, never more than {RETRY_CAP_MS // 1000} s apart
+let wait = {RETRY_FIRST_MS}, timer = null;
+async function answers() {{
+  try {{ return (await fetch('{OFFLINE_PATH}?probe=' + Date.now(), {{cache: 'no-store'}})).ok; }} catch {{ return false; }}
+}}
+async function probe() {{
+  clearTimeout(timer);
+  if (await answers()) {{ location.reload(); return; }}
+  timer = setTimeout(probe, wait);
+  wait = Math.min(wait * 2, {RETRY_CAP_MS});
+}}
+// opened at its own address, the page has nothing to go back to: reloading it would only show it again
+if (location.pathname !== '{OFFLINE_PATH}') {{
+  timer = setTimeout(probe, wait);
+  wait *= 2;
+  window.addEventListener('online', probe);
+}}
 </script></body></html>
 '''
 

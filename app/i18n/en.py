@@ -8,7 +8,7 @@ MESSAGES: dict[str, str] = {
     'site.description': 'Play Chinchón, Ronda Robada and Continental against the computer, right away and without signing up.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'You are offline',
-    'offline.body': 'Games are played on the server: once you are back online, carry on where you left off.',
+    'offline.body': 'Games are played on the server, which is not answering now. This page comes back by itself as soon as it answers: you carry on where you left off.',
     'offline.retry': 'Try again',
     'nav.home': 'Home',
     'nav.games': 'Games',

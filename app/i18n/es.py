@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental contra la máquina, al momento y sin registrarte.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'No tienes conexión',
-    'offline.body': 'Las partidas se juegan en el servidor: cuando vuelvas a tener conexión, sigue donde lo dejaste.',
+    'offline.body': 'Las partidas se juegan en el servidor, y ahora no responde. Esta página vuelve sola en cuanto responda: sigues donde lo dejaste.',
     'offline.retry': 'Reintentar',
     'nav.home': 'Inicio',
     'nav.games': 'Juegos',
