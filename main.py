@@ -1,53 +1,11 @@
-"""House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080)."""
-import os
+"""House Of Decks: `python main.py` serves the site (HOST/PORT from the environment, default :8080).
 
-from app import config, logs, security, serving, sockets
+What it does is app.site's (an install's ``house-of-decks`` command runs the same). Run afresh, as
+NiceGUI's simulated user runs it for every test, it builds the site again; importing it builds the
+site too, and only the guard below listens."""
+from app import site
 
-security.private_files()   # before anything is written: the secret, SQLite and NiceGUI's storage are 0600
-# NiceGUI keeps app.storage.user on disk; keep it in the git-ignored data folder
-os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui'))
-
-from nicegui import app, run, ui  # noqa: E402
-
-from app import cluster, limits  # noqa: E402
-from app.pages import register_pages  # noqa: E402
-from app.pages.not_found import not_found_page  # noqa: E402
-from app.tables import registry  # noqa: E402
-from app.tables.registry import keep_tidy, save_all  # noqa: E402
-from app.tables.services import ThreadWriter  # noqa: E402
-from models.db import get_engine, init_db  # noqa: E402
-
-init_db()
-if get_engine().dialect.name != 'sqlite':
-    # a save to PostgreSQL is a round trip: it waits on a thread, and the loop serves the screens
-    registry.configure(writer=ThreadWriter())
-    # several processes may share it: the deal limits are counted there, not in each process
-    limits.count_in_database()
-register_pages()
-security.install()          # security headers on every response; idle browsers' storage forgotten
-logs.install()              # what a page's socket (or its failures) may write to the log: a few short lines
-sockets.install()           # a page's events from its own sockets only, a budget per socket
-# the computer players think in worker processes (Table._bot_action): started fresh, as NiceGUI
-# advises, not forked from a server that runs threads
-run.process_pool_start_method = 'spawn'
-app.on_startup(keep_tidy)   # closes tables left alone for 30 days, now and every few hours
-app.on_startup(serving.tune_collector)   # what start-up loaded leaves the collector's walks; they come rarely
-app.on_startup(serving.collect_regularly)   # full walks on a clock, if HOD_GC_EVERY asks for them
-app.on_shutdown(save_all)
-cluster.install()          # one of several processes behind nginx (python -m app.cluster); else nothing
+site.build()
 
 if __name__ in {'__main__', '__mp_main__'}:
-    app.on_startup(lambda: print(f'House Of Decks: {config.public_url()}', flush=True))
-    ui.run(
-        not_found_page,   # NiceGUI renders it for every address no page answers
-        host=config.host(),
-        port=config.port(),
-        title='House Of Decks',
-        favicon='🂡',
-        storage_secret=config.storage_secret(),
-        reload=False,
-        show=False,
-        show_welcome_message=False,
-        tailwind=False,   # no compiler in the page: app/static/utilities.css holds the classes (app/stylesheet.py)
-        **serving.uvicorn_settings(),   # bounds on slow, idle and too many connections
-    )
+    site.serve()

@@ -120,7 +120,7 @@ class LogLimit(logging.Filter):
 
 
 def install() -> list[LogLimit]:
-    """Called by main.py on every start: a limit on each logger a stranger can reach, once (a
+    """Called by app.site on every start: a limit on each logger a stranger can reach, once (a
     start again, as NiceGUI's test fixture does, replaces it)."""
     limits = []
     for name in LOGGERS:

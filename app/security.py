@@ -136,7 +136,7 @@ class SecurityHeaders:
 
 
 def install() -> None:
-    """Called by main.py on every start (NiceGUI's test fixture re-runs it with the middleware cleared)."""
+    """Called by app.site on every start (NiceGUI's test fixture re-runs it with the middleware cleared)."""
     from nicegui import app, core
 
     app.add_middleware(SecurityHeaders)

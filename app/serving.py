@@ -105,7 +105,7 @@ class BoundedConnections(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
 
 
 def uvicorn_settings() -> dict[str, Any]:
-    """What main.py hands ``ui.run`` (and so uvicorn) for these bounds, and which proxies may name
+    """What app.site hands ``ui.run`` (and so uvicorn) for these bounds, and which proxies may name
     the client (FORWARDED_ALLOW_IPS: the address every per-address limit counts)."""
     BoundedConnections.limit, BoundedConnections.deadline = most_connections(), header_timeout()
     return {'http': BoundedConnections, 'timeout_keep_alive': keep_alive_timeout(),

@@ -170,7 +170,7 @@ class SidlessPollRefusal:
 
 
 def install() -> SocketGuard:
-    """Called by main.py on every start, after NiceGUI registered its handlers (at its import)."""
+    """Called by app.site on every start, after NiceGUI registered its handlers (at its import)."""
     from nicegui import app, core
 
     burst, per_second = config.socket_budget()

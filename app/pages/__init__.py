@@ -1,4 +1,4 @@
-"""Page registration. `main.py` calls `register_pages()` on every start (NiceGUI's test fixture
+"""Page registration. `app.site` calls `register_pages()` on every start (NiceGUI's test fixture
 re-runs main.py per test after clearing the routes, so decorators at import time would be lost)."""
 from __future__ import annotations
 

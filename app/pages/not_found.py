@@ -1,7 +1,7 @@
 """The site's own 404 page, in the reader's language and inside the site frame.
 
 NiceGUI renders the `root` page given to `ui.run` for every address no page answers, so
-`main.py` passes `not_found_page` there; pages that find nothing for a well-formed address (a
+`app.site` passes `not_found_page` there; pages that find nothing for a well-formed address (a
 game record of another account) draw `not_found_content` themselves. Both answer HTTP 404.
 """
 from __future__ import annotations
