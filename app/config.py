@@ -1,7 +1,9 @@
 """Settings read from the environment, with defaults that need no set-up.
 
 HOST, PORT          where `python main.py` listens (0.0.0.0:8080)
-DATA_DIR            folder for the SQLite file, the storage secret and NiceGUI's storage (./data)
+DATA_DIR            folder for the SQLite file, the storage secret and NiceGUI's storage: by default
+                    data/ of the checkout (beside main.py) when run from one, and ./data of the
+                    working directory when installed (the package's own folder is site-packages)
 DATABASE_URL        any SQLAlchemy URL; default sqlite:///<DATA_DIR>/house_of_decks.db
 STORAGE_SECRET      signs the browser session; default: generated once into <DATA_DIR>/storage_secret
 ALLOWED_ORIGINS     the origins a page's socket may come from, comma-separated (behind a proxy that
@@ -23,8 +25,14 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+def is_checkout() -> bool:
+    """Run from the project's own folder (an editable install included), not from an installed wheel."""
+    return (PROJECT_ROOT / 'main.py').is_file() and (PROJECT_ROOT / 'pyproject.toml').is_file()
+
+
 def data_dir() -> Path:
-    path = Path(os.environ.get('DATA_DIR', PROJECT_ROOT / 'data')).resolve()
+    default = PROJECT_ROOT / 'data' if is_checkout() else Path.cwd() / 'data'
+    path = Path(os.environ.get('DATA_DIR', default)).resolve()
     path.mkdir(parents=True, exist_ok=True)
     return path
 

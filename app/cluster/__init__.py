@@ -36,8 +36,8 @@ def own_prefix() -> str | None:
 
 
 def install() -> 'LeasedStore | None':
-    """Called by main.py: with HOD_PREFIX set, this process plays only the tables it leases and
-    routes every request as above. Returns the store (None: a single process)."""
+    """Called as the site is built (app.site): with HOD_PREFIX set, this process plays only the
+    tables it leases and routes every request as above. Returns the store (None: a single process)."""
     prefix = own_prefix()
     if prefix is None:
         return None

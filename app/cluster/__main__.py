@@ -27,9 +27,9 @@ def main() -> None:
                         help='a server process on another machine, in the order of their prefixes; '
                              'then no process is started here, only nginx')
     parser.add_argument('--folder', type=Path, default=None, help="nginx's folder (default: DATA_DIR/cluster)")
-    parser.add_argument('--server', type=Path, default=config.PROJECT_ROOT / 'main.py',
-                        help='the script every server process runs (default: main.py; the browser tests '
-                             'run tests/e2e/serve.py, which deals from a known seed)')
+    parser.add_argument('--server', type=Path, default=None,
+                        help='the script every server process runs (default: the site, python -m app.site; '
+                             'the browser tests run tests/e2e/serve.py, which deals from a known seed)')
     arguments = parser.parse_args()
     if not config.database_url().startswith('postgresql'):
         raise SystemExit('Several processes share one PostgreSQL: set DATABASE_URL=postgresql+psycopg://... '
@@ -54,7 +54,7 @@ def main() -> None:
     init_db()                 # migrated once, before any process starts
     config.storage_secret()   # made once: every process signs the browsers' cookies with it
     listen = f'{config.host()}:{config.port()}'
-    deployment = Deployment(folder, ports, server=arguments.server.resolve())
+    deployment = Deployment(folder, ports, server=arguments.server and arguments.server.resolve())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))   # the finally below stops everything
     try:
         deployment.start(nginx, listen, upstreams)

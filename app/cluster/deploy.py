@@ -1,5 +1,5 @@
-"""What `python -m app.cluster` starts and stops: N server processes (each `python main.py` with
-its own prefix and port) and nginx, configured from the template shipped beside this module."""
+"""What `python -m app.cluster` starts and stops: N server processes (each `python -m app.site`
+with its own prefix and port) and nginx, configured from the template shipped beside this module."""
 from __future__ import annotations
 
 import os
@@ -74,17 +74,20 @@ def wait_until_answering(url: str, process: subprocess.Popen, what: str, headers
 
 
 class Deployment:
-    def __init__(self, folder: Path, ports: list[int], *, server: Path = config.PROJECT_ROOT / 'main.py') -> None:
-        self.folder, self.ports, self.server = folder, ports, server
+    def __init__(self, folder: Path, ports: list[int], *, server: Path | None = None) -> None:
+        """``server``: the script each process runs; None, the site itself (``python -m app.site``,
+        which an install has as well as a checkout)."""
+        self.folder, self.ports = folder, ports
+        self.command = [sys.executable, *([str(server)] if server else ['-m', 'app.site'])]
         self.servers: dict[int, subprocess.Popen] = {}   # process number -> its server
         self.nginx: subprocess.Popen | None = None
 
     def start_server(self, number: int) -> subprocess.Popen:
-        env = {**os.environ, PREFIX_VARIABLE: prefix(number), 'HOST': '127.0.0.1',
+        # the data folder named, not left to a default: each process shares this one's storage secret
+        env = {**os.environ, PREFIX_VARIABLE: prefix(number), 'HOST': '127.0.0.1', 'DATA_DIR': str(config.data_dir()),
                'PORT': str(self.ports[number - 1]), 'PYTHONUNBUFFERED': '1'}
         with open(self.folder / f'process-{number}.log', 'a') as log:
-            server = subprocess.Popen([sys.executable, str(self.server)], cwd=config.PROJECT_ROOT,
-                                      env=env, stdout=log, stderr=subprocess.STDOUT)
+            server = subprocess.Popen(self.command, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.servers[number] = server
         return server
 

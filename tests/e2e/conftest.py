@@ -53,7 +53,11 @@ def start_server(data: Path, port: int, **settings: str) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, str(Path(__file__).with_name('serve.py'))], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT)
     log.close()
-    url = f'http://127.0.0.1:{port}'
+    return answering(process, f'http://127.0.0.1:{port}', data / 'server.log')
+
+
+def answering(process: subprocess.Popen, url: str, log: Path) -> subprocess.Popen:
+    """The server started as ``process`` once it answers at ``url``; or the test fails with its log."""
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -64,7 +68,7 @@ def start_server(data: Path, port: int, **settings: str) -> subprocess.Popen:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
-            pytest.fail(f'server did not start:\n{(data / "server.log").read_text()}', pytrace=False)
+            pytest.fail(f'server did not start:\n{log.read_text()}', pytrace=False)
         time.sleep(0.2)
 
 
