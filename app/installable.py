@@ -91,13 +91,20 @@ for (const el of document.querySelectorAll('[data-key]')) el.textContent = WORDS
 // the page asked for comes back by itself once the site answers again (a restart, a dropped
 // network): a small request that neither the worker nor the browser's cache answers, soon at first,
 // then less often, never more than {RETRY_CAP_MS // 1000} s apart
-let wait = {RETRY_FIRST_MS}, timer = null;
+let wait = {RETRY_FIRST_MS}, timer = null, asking = false;
 async function answers() {{
-  try {{ return (await fetch('{OFFLINE_PATH}?probe=' + Date.now(), {{cache: 'no-store'}})).ok; }} catch {{ return false; }}
+  try {{   // a server that takes the connection and never answers counts as none
+    const response = await fetch('{OFFLINE_PATH}?probe=' + Date.now(),
+                                 {{cache: 'no-store', signal: AbortSignal.timeout?.({RETRY_CAP_MS})}});
+    return response.ok;
+  }} catch {{ return false; }}
 }}
 async function probe() {{
+  if (asking) return;   // one question at a time, whether the clock or the network's return asked it
+  asking = true;
   clearTimeout(timer);
   if (await answers()) {{ location.reload(); return; }}
+  asking = false;
   timer = setTimeout(probe, wait);
   wait = Math.min(wait * 2, {RETRY_CAP_MS});
 }}
