@@ -4,8 +4,9 @@
 Three ways in, one site: ``python main.py`` in a checkout, the ``house-of-decks`` command that an
 install puts on PATH (``main()``), and ``python -m app.site``, which the cluster starts each of its
 processes with. NiceGUI's simulated user runs main.py afresh for every test after clearing its
-routes, so the building is a function to call again, not what importing this module does; and the
-process pool's workers (started fresh, spawn) import this module without building anything.
+routes, so the building is a function to call again, not what importing this module does. The
+process pool's workers (spawn) run the parent's main module again: from the command or ``-m``
+they only import this one and build nothing; under main.py they build as they always did.
 """
 from __future__ import annotations
 
