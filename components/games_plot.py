@@ -44,7 +44,7 @@ def games_plot(series: Mapping[str, Points], offset: int | None, value: Callable
         'xAxis': {'type': 'category', 'boundaryGap': False, 'data': day_labels([game[0] for game in games], offset),
                   'axisLabel': {'interval': 0, 'hideOverlap': True},
                   'axisTick': {':interval': "(index, label) => label !== ''"}},
-        'yAxis': {'type': 'value', 'scale': True},
+        'yAxis': {'type': 'value', 'scale': True, 'boundaryGap': ['8%', '8%']},   # no point on the axis line
         'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
                     'color': GAMES_BY_ID[game_id].colour,
                     'data': data[game_id]}

@@ -201,6 +201,15 @@ async def test_a_daily_try_is_labelled_and_counted_apart(user: User) -> None:
     assert (link.text, link.props['href']) == ('Reparto del 1 may 2026 (UTC)', '/daily/chinchon/2026-05-01')
 
 
+async def test_daily_tries_alone_draw_no_plot_of_ordinary_games(user: User) -> None:
+    daily_try(new_account('Ana'), 3, won=True, minutes_later=0)
+    await log_in_and_see_history(user, 'Ana')
+    await user.open('/history')
+    await user.should_see(marker='daily-totals-chinchon')
+    for marker in ('totals-chinchon', 'chart-timeline', 'chart-by-game', 'chart-by-level', 'totals-people'):
+        await user.should_not_see(marker=marker)
+
+
 async def test_games_against_people_have_a_figure_of_their_own_and_no_level_bar(user: User) -> None:
     user.http_client.headers['Accept-Language'] = 'en-US,en;q=0.9'
     ana, bea = new_account('Ana'), new_account('Bea')
