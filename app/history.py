@@ -119,7 +119,8 @@ class GameDetail:
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """Figures of a group of games (one game kind, or one computer level)."""
+    """Figures of a group of games (one game kind, its daily tries, one computer level, or the games
+    against people)."""
     key: str
     played: int
     wins: int

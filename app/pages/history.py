@@ -1,5 +1,7 @@
 """/history: the logged-in player's games, their figures per game, their plots and, per game with rated
-games, the rating after each of them.
+games, the rating after each of them. The daily deal's tries have figures of their own per game, and
+the games against people one card for every game (app.history says which game is of which kind);
+the list labels each daily try.
 
 The filter and the page number live in the address (`/history?game=chinchon&page=2`), so that
 they survive a reload and can be linked; a value that is not one of them gives the first page of
