@@ -218,6 +218,7 @@ MESSAGES: dict[str, str] = {
     'history.detail.computer': 'The computer',
     'history.detail.person': 'Person',
     'history.detail.options': 'Game options',
+    'history.detail.length': 'Length',
     'history.detail.yes': 'Yes',
     'history.detail.no': 'No',
     'history.detail.hands': 'Hands',

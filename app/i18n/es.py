@@ -220,6 +220,7 @@ MESSAGES: dict[str, str] = {
     'history.detail.computer': 'La máquina',
     'history.detail.person': 'Persona',
     'history.detail.options': 'Opciones de la partida',
+    'history.detail.length': 'Duración',
     'history.detail.yes': 'Sí',
     'history.detail.no': 'No',
     'history.detail.hands': 'Manos',

@@ -17,7 +17,7 @@ from starlette.responses import RedirectResponse
 from app import history, routes
 from app.games import GAMES_BY_ID, GameInfo
 from app.history import GameDetail, HandRecord, SeatResult
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import CATALOGS, counted, current_language, t
 from app.pages.history import daily_badge
 from app.pages.not_found import not_found_content
 from app.review.sources import record_has_replay
@@ -163,6 +163,9 @@ def option_lines(game: GameInfo, options: dict[str, Any]) -> list[tuple[str, str
     if isinstance(options.get('hints'), bool):
         lines.append((t('setup.hints'), yes_no(options['hints'])))
     rules = options.get('rules') if isinstance(options.get('rules'), dict) else {}
+    hands = rules.get('hands')
+    if type(hands) is int and hands > 0:   # a daily deal's short format, not an option of the setup form
+        lines.append((t('history.detail.length'), counted('amount.hands', hands)))
     for option in game.options:
         value = rules.get(option.name, option.default)
         if not option.allows(value):

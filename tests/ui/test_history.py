@@ -199,6 +199,9 @@ async def test_a_daily_try_is_labelled_and_counted_apart(user: User) -> None:
         await user.should_see(ES['history.detail.daily_help'])
     link = user.find(marker='daily-link').elements.pop()
     assert (link.text, link.props['href']) == ('Reparto del 1 may 2026 (UTC)', '/daily/chinchon/2026-05-01')
+    with user.scope(marker='options'):   # its short format: five hands
+        await user.should_see(ES['history.detail.length'])
+        await user.should_see('5 manos')
 
 
 async def test_daily_tries_alone_draw_no_plot_of_ordinary_games(user: User) -> None:
