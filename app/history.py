@@ -25,12 +25,20 @@ and its partial score stays out of the averages, the bests and the timeline.
 
 Ask `current_user_id()` when the game ends, not when it starts: a guest who logs in (in any tab of
 the same browser) during a game gets that game recorded. For a computer seat `name_or_level` is its
-level; the game's "computer level" is that level when all computer seats share it, else 'mixed'.
+level and `name` its character's; another person's seat (a room, a public table) is recorded under
+their name in both. The game's "computer level" is that level when all computer seats share it, else
+'mixed'.
 
 Figures
 -------
 Which result is better depends on the game (its registry entry's `better`, gathered in `BETTER`):
 fewer points in Chinchón and Continental, more cards in Ronda Robada. Win rate is wins / games played.
+
+Three kinds of game are counted apart, since their results do not compare: the daily deal's tries
+(a short game of its own format, `daily=True`), games against computers only, and games against
+people (anyone else at the table was a person). A game's figures per game kind are of every game
+but the daily tries; the figures per computer level are of games where every opponent was a
+computer of that level; the games against people have a figure of their own.
 """
 from __future__ import annotations
 
@@ -40,6 +48,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from app.engine.protocol import LEVELS
 from app.games import GAMES, GAMES_BY_ID, Better
 from models.db import session_scope
 from models.tables import (GameDeal, GameReplay, GameSeat, PlayedGame, coach_by_game, count_games, deals_of,
@@ -62,6 +71,12 @@ class SeatResult:
     is_winner: bool
     name: str = ''
 
+    @property
+    def is_computer(self) -> bool:
+        """A computer's seat: recorded under its level, and under a character's name that is no level
+        (another person's seat is recorded under their name twice: even a person called 'hard')."""
+        return not self.is_human and self.name_or_level in LEVELS and self.name != self.name_or_level
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -76,6 +91,12 @@ class GameRecord:
     won: bool
     seats: tuple[SeatResult, ...]
     abandoned: bool = False
+    daily: str = ''   # a daily deal's try: its day, 'YYYY-MM-DD'
+
+    @property
+    def with_people(self) -> bool:
+        """Someone else at the table was a person (a room, a public table)."""
+        return any(not seat.is_human and not seat.is_computer for seat in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +119,8 @@ class GameDetail:
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """Figures of a group of games (one game kind, or one computer level)."""
+    """Figures of a group of games (one game kind, its daily tries, one computer level, or the games
+    against people)."""
     key: str
     played: int
     wins: int
@@ -178,15 +200,17 @@ def history_page(*, user_id: int, game_id: str | None = None, page: int = 1,
         rows = list_games(session=session, user_id=user_id, game_id=game_id,
                           offset=(page - 1) * per_page, limit=per_page)
         seats = seats_of(session=session, played_game_ids=[row.id for row in rows])
-        games = [_game_record(row, seats[row.id]) for row in rows]
+        games = [_game_record(row, seats[row.id], _options(row.options_json)) for row in rows]
     return HistoryPage(games, total, page, pages)
 
 
-def _game_record(row: PlayedGame, seats: list[GameSeat]) -> GameRecord:
+def _game_record(row: PlayedGame, seats: list[GameSeat], options: dict) -> GameRecord:
+    daily = options.get('daily')
     return GameRecord(row.id, row.game_id, row.ended_at, row.started_at, row.hands_played, row.computer_level,
                       row.score, row.placement, row.won,
                       tuple(SeatResult(s.name_or_level, s.is_human, s.final_score, s.placement, s.is_winner,
-                                       s.name or '') for s in seats), row.abandoned)
+                                       s.name or '') for s in seats), row.abandoned,
+                      daily if isinstance(daily, str) else '')
 
 
 def game_detail(*, user_id: int, record_id: int) -> GameDetail | None:
@@ -220,7 +244,8 @@ def every_game(*, user_id: int, batch: int = 200) -> Iterator[GameDetail]:
 def _detail(row: PlayedGame, seats: list[GameSeat], deals: list[GameDeal]) -> GameDetail:
     hands = tuple(HandRecord(index + 1, deal.commitment, deal.seed, *_points(deal.points_json))
                   for index, deal in enumerate(deals))
-    return GameDetail(_game_record(row, seats), _options(row.options_json), hands)
+    options = _options(row.options_json)
+    return GameDetail(_game_record(row, seats, options), options, hands)
 
 
 def _points(raw: str | None) -> tuple[tuple[int, ...] | None, bool]:
@@ -242,20 +267,35 @@ def _options(raw: str) -> dict:
     return options if isinstance(options, dict) else {}
 
 
-def totals_by_game(*, user_id: int, game_id: str | None = None) -> list[Totals]:
+def totals_by_game(*, user_id: int, game_id: str | None = None, daily: bool = False) -> list[Totals]:
+    """Per game kind: its games but the daily tries, or (`daily`) its daily tries only."""
     with session_scope() as session:
-        rows = totals_by(session=session, user_id=user_id, column='game_id', game_id=game_id)
+        rows = totals_by(session=session, user_id=user_id, column='game_id', game_id=game_id,
+                         kind='daily' if daily else 'ordinary')
     return [Totals(key, played, wins or 0, _average(average),
                    None if lowest is None else BETTER[key].best(lowest, highest))
             for key, played, wins, average, lowest, highest in rows if key in BETTER]
 
 
 def totals_by_level(*, user_id: int, game_id: str | None = None) -> list[Totals]:
-    """Per computer level; `best` is left out, since scores of different games do not compare."""
+    """Per computer level, the games where every opponent was a computer of that level (neither a
+    daily try, nor a game with people or with computers of several levels); `best` is left out,
+    since scores of different games do not compare."""
     with session_scope() as session:
-        rows = totals_by(session=session, user_id=user_id, column='computer_level', game_id=game_id)
+        rows = totals_by(session=session, user_id=user_id, column='computer_level', game_id=game_id,
+                         kind='computers', levels=LEVELS)
     return [Totals(key, played, wins or 0, _average(average), None)
-            for key, played, wins, average, _, _ in rows]
+            for key, played, wins, average, _, _ in rows if key in LEVELS]
+
+
+def totals_with_people(*, user_id: int, game_id: str | None = None) -> Totals | None:
+    """The games where anyone else at the table was a person, every game kind together (so neither
+    an average nor a best: their scores do not compare); None when there are none."""
+    with session_scope() as session:
+        rows = totals_by(session=session, user_id=user_id, column='game_id', game_id=game_id,
+                         kind='people', levels=LEVELS)
+    played, wins = sum(row[1] for row in rows), sum(row[2] or 0 for row in rows)
+    return Totals('people', played, wins, None, None) if played else None
 
 
 def _average(value: object) -> float | None:
@@ -263,7 +303,8 @@ def _average(value: object) -> float | None:
 
 
 def score_timeline(*, user_id: int, game_id: str | None = None) -> dict[str, list[tuple[datetime, int]]]:
-    """Per game id, (end time, score) of the latest games, oldest first: the 'results over time' plot."""
+    """Per game id, (end time, score) of the latest games but the daily tries, oldest first: the
+    'results over time' plot."""
     with session_scope() as session:
         rows = results_over_time(session=session, user_id=user_id, game_id=game_id)
     timeline: dict[str, list[tuple[datetime, int]]] = {}

@@ -4,7 +4,7 @@ A page shows its times in UTC (and says so) at once, and on the reader's clock o
 has answered; without an answer (no JavaScript, a link that never connects) they stay in UTC."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta, timezone
 
 from nicegui import ui
@@ -18,9 +18,11 @@ ASK_OFFSET = 'new Date().getTimezoneOffset()'
 ANSWER_TIMEOUT = 20.0
 
 
-def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]]) -> None:
+def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]],
+               drawings: Sequence[Callable[[int | None], None]] = ()) -> None:
     """Each label's text for an offset (None: UTC), in UTC at once, then on the reader's clock once
-    the browser has connected and said it (the page itself does not wait for it)."""
+    the browser has connected and said it (the page itself does not wait for it). `drawings` are
+    drawn already in UTC and are drawn again for the reader's offset."""
     for label, text in times:
         label.set_text(text(None))
 
@@ -29,6 +31,8 @@ def show_times(times: list[tuple[ui.label, Callable[[int | None], str]]]) -> Non
         if offset is not None:
             for label, text in times:
                 label.set_text(text(offset))
+            for draw in drawings:
+                draw(offset)
 
     ui.context.client.on_connect(on_the_readers_clock)
 

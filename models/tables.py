@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
-from sqlalchemy import UniqueConstraint, and_, case, func, literal, or_
+from sqlalchemy import UniqueConstraint, and_, case, exists, func, literal, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -367,16 +368,38 @@ def seats_of(*, session: Session, played_game_ids: list[int]) -> dict[int, list[
     return seats
 
 
+# which of an account's games a figure counts (app.history says why each is kept apart)
+GameKind = Literal['ordinary', 'daily', 'computers', 'people']
+
+
+def _of_kind(kind: GameKind, levels: Sequence[str]):
+    """The condition on PlayedGame of one kind of game. A daily deal's options name its day: they are
+    stored as sorted JSON with the standard separators (app.history.record_finished_game), so the
+    text '"daily": "' is there exactly for a daily try. Another person's seat is recorded under their
+    name, both as `name_or_level` and as `name`; a computer's under its level and its character's name
+    (older records have no name: a seat named other than a level was a person's)."""
+    daily = col(PlayedGame.options_json).contains('"daily": "')
+    if kind == 'daily':
+        return daily
+    if kind == 'ordinary':
+        return ~daily
+    people = exists().where(col(GameSeat.played_game_id) == col(PlayedGame.id), col(GameSeat.is_human).is_(False),
+                            or_(col(GameSeat.name_or_level).not_in(levels),
+                                col(GameSeat.name) == col(GameSeat.name_or_level)))
+    return and_(~daily, people if kind == 'people' else ~people)
+
+
 def totals_by(*, session: Session, user_id: int, column: Literal['game_id', 'computer_level'],
-              game_id: str | None = None) -> list[tuple]:
-    """Per value of `column` ('game_id' or 'computer_level'): (value, played, wins, average score,
-    lowest score, highest score). Abandoned games count as played; the scores are of finished
+              game_id: str | None = None, kind: GameKind = 'ordinary', levels: Sequence[str] = ()) -> list[tuple]:
+    """Per value of `column` ('game_id' or 'computer_level'), over the games of `kind` (`levels`: the
+    computers' levels, which tell a computer's seat from a person's): (value, played, wins, average
+    score, lowest score, highest score). Abandoned games count as played; the scores are of finished
     games only (None when there are none)."""
     key = getattr(PlayedGame, column)
     counted = case((col(PlayedGame.abandoned), None), else_=PlayedGame.score)   # an abandoned score is partial
     query = (select(key, func.count(), func.sum(case((col(PlayedGame.won), 1), else_=0)), func.avg(counted),
                     func.min(counted), func.max(counted))
-             .where(PlayedGame.user_id == user_id).group_by(key).order_by(key))
+             .where(PlayedGame.user_id == user_id, _of_kind(kind, levels)).group_by(key).order_by(key))
     if game_id:
         query = query.where(PlayedGame.game_id == game_id)
     return [tuple(row) for row in session.exec(query)]
@@ -384,10 +407,11 @@ def totals_by(*, session: Session, user_id: int, column: Literal['game_id', 'com
 
 def results_over_time(*, session: Session, user_id: int, game_id: str | None = None,
                       limit: int = 200) -> list[tuple[str, datetime, int, bool]]:
-    """(game id, end time, score, won) of the latest `limit` finished (not abandoned) games, oldest first."""
+    """(game id, end time, score, won) of the latest `limit` finished (not abandoned) ordinary games
+    (no daily tries), oldest first."""
     query = (select(PlayedGame.game_id, PlayedGame.ended_at, PlayedGame.score, PlayedGame.won)
-             .where(PlayedGame.user_id == user_id, col(PlayedGame.abandoned).is_(False))
-             .order_by(col(PlayedGame.ended_at).desc()).limit(limit))
+             .where(PlayedGame.user_id == user_id, col(PlayedGame.abandoned).is_(False), _of_kind('ordinary', ()))
+             .order_by(col(PlayedGame.ended_at).desc(), col(PlayedGame.id).desc()).limit(limit))
     if game_id:
         query = query.where(PlayedGame.game_id == game_id)
     return [tuple(row) for row in reversed(session.exec(query).all())]

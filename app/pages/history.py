@@ -1,5 +1,7 @@
 """/history: the logged-in player's games, their figures per game, their plots and, per game with rated
-games, the rating after each of them.
+games, the rating after each of them. The daily deal's tries have figures of their own per game, and
+the games against people one card for every game (app.history says which game is of which kind);
+the list labels each daily try.
 
 The filter and the page number live in the address (`/history?game=chinchon&page=2`), so that
 they survive a reload and can be linked; a value that is not one of them gives the first page of
@@ -8,8 +10,8 @@ each game links to its own page (app/pages/history_game.py).
 """
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 
@@ -20,17 +22,19 @@ from starlette.responses import RedirectResponse
 from app import history
 from app.engine.protocol import LEVELS
 from app.games import GAMES, GAMES_BY_ID
-from app.history import BETTER, MIXED_LEVEL, GameRecord, Totals
+from app.history import BETTER, GameRecord, SeatResult, Totals
 from app.i18n import CATALOGS, counted, current_language, t
 from app.routes import route_exists
 from app.sessions import login_redirect
 from app.standings import rating_timeline
 from app.visitor import current_account
 from components.frame import frame
-from components.local_time import local, show_times, when
+from components.games_plot import games_plot
+from components.local_time import show_times, when
 
-LEVEL_ORDER = {level: position for position, level in enumerate((*LEVELS, MIXED_LEVEL))}
+LEVEL_ORDER = {level: position for position, level in enumerate(LEVELS)}
 GAME_ORDER = {game.id: position for position, game in enumerate(GAMES)}
+Drawing = Callable[[int | None], dict]   # a plot's options for the reader's offset (None: UTC)
 PAGE_NUMBER = re.compile(r'[0-9]{1,6}')   # ASCII digits only: '²' is a digit to str.isdigit, not to int()
 
 
@@ -57,35 +61,45 @@ def history_page(request: Request) -> RedirectResponse | None:
             return None
         totals = sorted(history.totals_by_game(user_id=account.id, game_id=game_id),
                         key=lambda group: GAME_ORDER[group.key])
+        dailies = sorted(history.totals_by_game(user_id=account.id, game_id=game_id, daily=True),
+                         key=lambda group: GAME_ORDER[group.key])
+        ratings = sorted(rating_timeline(user_id=account.id, game_id=game_id).items(),
+                         key=lambda item: GAME_ORDER[item[0]])
+        people = history.totals_with_people(user_id=account.id, game_id=game_id)
         with ui.element('div').classes('grid gap-3 w-full grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'):
             for group in totals:
                 totals_card(group)
+            for group in dailies:   # a short game of its own format: its results do not compare
+                totals_card(group, daily=True)
+            if people is not None:
+                people_card(people, rated=sum(len(points) for _, points in ratings))
+        plots: list[tuple[ui.echart, Drawing]] = []   # each drawn again on the reader's clock
         with ui.element('div').classes('grid gap-3 w-full grid-cols-1 lg:grid-cols-3'):
-            with chart_card(t('history.chart.timeline'), 'lg:col-span-3'):
-                ui.echart(timeline_options(history.score_timeline(user_id=account.id, game_id=game_id))) \
-                    .classes('w-full h-64').mark('chart-timeline')
-            with chart_card(t('history.chart.by_game'), 'lg:col-span-1'):
-                ui.echart(win_rate_options([(t(GAMES_BY_ID[g.key].name_key), g) for g in totals])) \
-                    .classes('w-full h-56').mark('chart-by-game')
-            with chart_card(t('history.chart.by_level'), 'lg:col-span-2'):
-                by_level = sorted(history.totals_by_level(user_id=account.id, game_id=game_id),
-                                  key=lambda group: (LEVEL_ORDER.get(group.key, len(LEVEL_ORDER)), group.key))
-                ui.echart(win_rate_options([(level_title(g.key), g) for g in by_level])) \
-                    .classes('w-full h-56').mark('chart-by-level')
+            if totals:
+                with chart_card(t('history.chart.timeline'), 'lg:col-span-3'):
+                    timeline = history.score_timeline(user_id=account.id, game_id=game_id)
+                    plots.append((ui.echart(timeline_options(timeline, None)).classes('w-full h-64')
+                                  .mark('chart-timeline'), partial(timeline_options, timeline)))
+                with chart_card(t('history.chart.by_game'), 'lg:col-span-1'):
+                    ui.echart(win_rate_options([(t(GAMES_BY_ID[g.key].name_key), g) for g in totals])) \
+                        .classes('w-full h-56').mark('chart-by-game')
+                with chart_card(t('history.chart.by_level'), 'lg:col-span-2'):
+                    level_chart(account.id, game_id)
             with chart_card(t('history.chart.accuracy'), 'lg:col-span-3'):
                 accuracy = history.accuracy_timeline(user_id=account.id, game_id=game_id)
                 analysed = sum(len(points) for points in accuracy.values())
                 if analysed:
-                    ui.echart(accuracy_options(accuracy)).classes('w-full h-56') \
-                        .props(f'data-games="{analysed}"').mark('accuracy-plot')
+                    plots.append((ui.echart(accuracy_options(accuracy, None)).classes('w-full h-56')
+                                  .props(f'data-games="{analysed}"').mark('accuracy-plot'),
+                                  partial(accuracy_options, accuracy)))
                 else:
                     ui.label(t('history.chart.accuracy_none')).classes('text-sm text-gray-700') \
                         .props('data-games="0"').mark('accuracy-plot')
-            for rated_game, points in sorted(rating_timeline(user_id=account.id, game_id=game_id).items(),
-                                             key=lambda item: GAME_ORDER[item[0]]):
+            for rated_game, points in ratings:
                 with chart_card(t('history.chart.rating', game=t(GAMES_BY_ID[rated_game].name_key)), 'lg:col-span-3'):
-                    ui.echart(rating_options(rated_game, points)).classes('w-full h-56') \
-                        .props(f'data-games="{len(points)}"').mark('rating-plot', f'rating-plot-{rated_game}')
+                    plots.append((ui.echart(rating_options(rated_game, points, None)).classes('w-full h-56')
+                                  .props(f'data-games="{len(points)}"').mark('rating-plot', f'rating-plot-{rated_game}'),
+                                  partial(rating_options, rated_game, points)))
         ui.label(t('history.games', count=listing.total)).classes('text-xl font-bold mt-2') \
             .props('role=heading aria-level=2')
         with ui.column().classes('w-full gap-2').mark('game-list'):
@@ -94,8 +108,14 @@ def history_page(request: Request) -> RedirectResponse | None:
             ui.pagination(1, listing.pages, direction_links=True, value=listing.page,
                           on_change=lambda event: ui.navigate.to(history_path(game_id, event.value))) \
                 .props('max-pages=5 boundary-numbers').classes('self-center').mark('pages')
-        show_times([(label, partial(when, moment)) for label, moment in times])
+        show_times([(label, partial(when, moment)) for label, moment in times],
+                   [partial(redraw, chart, options) for chart, options in plots])
     return None
+
+
+def redraw(chart: ui.echart, options: Drawing, offset: int | None) -> None:
+    chart.options.update(options(offset))
+    chart.update()
 
 
 def history_path(game_id: str | None, page: int = 1) -> str:
@@ -128,19 +148,48 @@ def empty_state(game_id: str | None) -> None:
                     .props('unelevated no-caps')
 
 
-def totals_card(group: Totals) -> None:
+def totals_card(group: Totals, *, daily: bool = False) -> None:
+    """A game's figures: of its games but the daily tries, or (`daily`) of its daily tries."""
     name = t(GAMES_BY_ID[group.key].name_key)
+    title = t('daily.game_title', game=name) if daily else name
     better = BETTER[group.key].value
-    with ui.card().classes('w-full gap-1 p-4').props(f'aria-label="{name}"').mark(f'totals-{group.key}'):
-        ui.label(name).classes('text-lg font-bold').style(f'color: {GAMES_BY_ID[group.key].colour}')
+    with ui.card().classes('w-full gap-1 p-4').props(f'aria-label="{title}"') \
+            .mark(f'daily-totals-{group.key}' if daily else f'totals-{group.key}'):
+        ui.label(title).classes('text-lg font-bold').style(f'color: {GAMES_BY_ID[group.key].colour}')
         with ui.element('div').classes('grid grid-cols-2 gap-x-4 gap-y-1 w-full text-sm'):
-            figure(t('history.played'), str(group.played))
+            figure(t('history.tries') if daily else t('history.played'), str(group.played))
             figure(t('history.wins'), str(group.wins))
             figure(t('history.win_rate'), percent(group.win_rate))
             # None when every game of the group was abandoned: their scores are partial
             figure(t('history.average'), t('history.no_figure') if group.average is None else decimal(group.average))
             figure(t('history.best'), t('history.no_figure') if group.best is None else str(group.best))
         ui.label(t(f'history.better.{better}')).classes('text-xs text-gray-600')
+        if daily:
+            ui.label(t('history.daily_apart')).classes('text-xs text-gray-600')
+
+
+def people_card(group: Totals, *, rated: int) -> None:
+    """The games where anyone else at the table was a person: every game kind together."""
+    with ui.card().classes('w-full gap-1 p-4').props(f'aria-label="{t("history.people.title")}"') \
+            .mark('totals-people'):
+        ui.label(t('history.people.title')).classes('text-lg font-bold text-[#1f5f3a]')
+        with ui.element('div').classes('grid grid-cols-2 gap-x-4 gap-y-1 w-full text-sm'):
+            figure(t('history.played'), str(group.played))
+            figure(t('history.wins'), str(group.wins))
+            figure(t('history.win_rate'), percent(group.win_rate))
+            figure(t('history.people.rated'), str(rated))
+        ui.label(t('history.people.help')).classes('text-xs text-gray-600')
+
+
+def level_chart(user_id: int, game_id: str | None) -> None:
+    by_level = sorted(history.totals_by_level(user_id=user_id, game_id=game_id),
+                      key=lambda group: LEVEL_ORDER[group.key])
+    if by_level:
+        ui.echart(win_rate_options([(level_title(g.key), g) for g in by_level])) \
+            .classes('w-full h-56').mark('chart-by-level')
+    else:
+        ui.label(t('history.chart.by_level_none')).classes('text-sm text-gray-700').mark('chart-by-level-none')
+    ui.label(t('history.chart.by_level_help')).classes('text-xs text-gray-600')
 
 
 def figure(label: str, value: str) -> None:
@@ -151,7 +200,7 @@ def figure(label: str, value: str) -> None:
 def game_row(record: GameRecord, position: int) -> ui.label:
     """One game of the list; returns the label of its time, which the page fills in."""
     name = t(GAMES_BY_ID[record.game_id].name_key)
-    opponents = ', '.join(level_name(seat.name_or_level) for seat in record.seats if not seat.is_human)
+    opponents = ', '.join(opponent_name(seat) for seat in record.seats if not seat.is_human)
     with ui.card().classes('w-full flex-row flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2') \
             .mark('game-row', f'game-row-{position}'):
         with ui.column().classes('gap-0 min-w-[9rem]'):
@@ -162,6 +211,8 @@ def game_row(record: GameRecord, position: int) -> ui.label:
                      t('history.row.result', score=record.score, place=record.placement, seats=len(record.seats)))
             ui.label(t('history.row.details', hands=counted('amount.hands', record.hands_played), opponents=opponents)) \
                 .classes('text-xs text-gray-600')
+        if record.daily:
+            daily_badge()
         if record.abandoned:
             ui.badge(t('history.row.abandoned'), color='grey-7').classes('px-2 py-1').mark('abandoned')
         elif record.won:
@@ -182,64 +233,30 @@ def chart_card(title: str, span: str):
     return card
 
 
-DAY_MS = 24 * 3600 * 1000
+def daily_badge() -> None:
+    """A daily deal's try, in the list and on its own page."""
+    ui.badge(t('daily.title'), color='primary').classes('px-2 py-1').mark('daily-badge')
 
 
-def timeline_options(timeline: dict[str, list[tuple[datetime, int]]]) -> dict:
-    return {
-        'animation': False,
-        'tooltip': {'trigger': 'item', ':formatter': point_formatter()},
-        'legend': {'top': 0, 'type': 'scroll'},
-        'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
-        # the browser writes the dates: its own time zone, the page's language ('1 dic', not 'Dec 1')
-        # the labels name days: ticks closer than a day would repeat one ('1 dic, 1 dic, 2 dic')
-        'xAxis': {'type': 'time', 'minInterval': DAY_MS,
-                  'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
-        'yAxis': {'type': 'value', 'scale': True},
-        'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
-                    'color': GAMES_BY_ID[game_id].colour,
-                    'data': [[local(moment, 0).isoformat(), score] for moment, score in points]}
-                   for game_id, points in timeline.items()],
-    }
+def timeline_options(timeline: dict[str, list[tuple[datetime, int]]], offset: int | None) -> dict:
+    return games_plot({game_id: points for game_id, points in timeline.items()}, offset)
 
 
-def rating_options(game_id: str, points: list[tuple[datetime, int]]) -> dict:
+def rating_options(game_id: str, points: list[tuple[datetime, int]], offset: int | None) -> dict:
     """A game's shown rating after each rated game: the timeline's drawing, its numbers without
     the thousands' comma ECharts would put in (1500, never 1,500)."""
-    options = timeline_options({game_id: points})
+    options = timeline_options({game_id: points}, offset)
     options['yAxis']['axisLabel'] = {':formatter': '(value) => String(value)'}
     return options
 
 
-def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]]) -> dict:
+def accuracy_options(timeline: dict[str, list[tuple[datetime, float, int]]], offset: int | None) -> dict:
     """Each analysed game's accuracy (the share of your decisions the coach did not label), per game."""
-    return {
-        'animation': False,
-        'tooltip': {'trigger': 'item', ':formatter': point_formatter('%')},
-        'legend': {'top': 0, 'type': 'scroll'},
-        'grid': {'left': 8, 'right': 16, 'top': 32, 'bottom': 8, 'containLabel': True},
-        'xAxis': {'type': 'time', 'minInterval': DAY_MS,
-                  'axisLabel': {'hideOverlap': True, ':formatter': date_formatter()}},
-        'yAxis': {'type': 'value', 'min': 0, 'max': 100, 'axisLabel': {'formatter': percent_format('{value}')}},
-        'series': [{'type': 'line', 'name': t(GAMES_BY_ID[game_id].name_key), 'symbolSize': 7,
-                    'color': GAMES_BY_ID[game_id].colour,
-                    'data': [[local(moment, 0).isoformat(), round(accuracy)] for moment, accuracy, _ in points]}
-                   for game_id, points in timeline.items()],
-    }
-
-
-def date_formatter() -> str:
-    """A JavaScript function for the time axis: the day and month in the page's language."""
-    language = json.dumps(current_language())
-    return f"(value) => new Date(value).toLocaleDateString({language}, {{day: 'numeric', month: 'short'}})"
-
-
-def point_formatter(unit: str = '') -> str:
-    """A JavaScript function for a point's tooltip: its game, date and time (reader's clock), value."""
-    language = json.dumps(current_language())
-    unit = json.dumps(('\u202f' if current_language() == 'es' else '') + unit if unit else '')
-    return ("(point) => `${point.marker}${point.seriesName}<br>${new Date(point.value[0]).toLocaleString("
-            f"{language}, {{dateStyle: 'medium', timeStyle: 'short'}})}}: <b>${{point.value[1]}}${{{unit}}}</b>`")
+    options = games_plot({game_id: [(moment, round(accuracy)) for moment, accuracy, _ in points]
+                          for game_id, points in timeline.items()}, offset,
+                         value=lambda number: percent_format(str(number)))
+    options['yAxis'] = {'type': 'value', 'min': 0, 'max': 100, 'axisLabel': {'formatter': percent_format('{value}')}}
+    return options
 
 
 def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
@@ -257,10 +274,11 @@ def win_rate_options(groups: list[tuple[str, Totals]]) -> dict:
     }
 
 
-def level_name(level: str) -> str:
-    """A computer's level inside a sentence ("contra: fácil, difícil")."""
-    key = f'history.level.{level}'
-    return t(key) if key in CATALOGS[current_language()] else level
+def opponent_name(seat: SeatResult) -> str:
+    """An opponent inside a sentence: a computer by its level ("contra: fácil, difícil"), a person
+    by their name."""
+    key = f'history.level.{seat.name_or_level}'
+    return t(key) if seat.is_computer and key in CATALOGS[current_language()] else seat.name_or_level
 
 
 def level_title(level: str) -> str:

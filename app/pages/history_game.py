@@ -7,23 +7,24 @@ site's 404 page: the page does not tell one from the other.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from nicegui import ui
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import history
+from app import history, routes
 from app.games import GAMES_BY_ID, GameInfo
 from app.history import GameDetail, HandRecord, SeatResult
-from app.i18n import CATALOGS, current_language, t
-from app.engine.protocol import LEVELS
+from app.i18n import CATALOGS, counted, current_language, t
+from app.pages.history import daily_badge
 from app.pages.not_found import not_found_content
 from app.review.sources import record_has_replay
 from app.sessions import login_redirect
 from app.tables.seats import SPEEDS
 from app.visitor import current_account
+from components.daily import day_text
 from components.frame import frame
 from components.local_time import show_times, when
 from components.review.links import record_review_path, review_link
@@ -85,6 +86,8 @@ def summary(detail: GameDetail) -> list[tuple[ui.label, str, datetime]]:
     """How the game ended; returns its time labels (label, message key, moment) to fill in."""
     record = detail.record
     with ui.card().classes('w-full flex-row flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3').mark('summary'):
+        if record.daily:
+            daily_badge()
         if record.abandoned:
             ui.badge(t('history.row.abandoned'), color='grey-7').classes('px-2 py-1').mark('abandoned')
             ended = ui.label(), 'history.detail.abandoned_at', record.ended_at
@@ -95,9 +98,23 @@ def summary(detail: GameDetail) -> list[tuple[ui.label, str, datetime]]:
                 ui.badge(t('history.row.won'), color='accent').classes('text-black px-2 py-1')
             ended = ui.label(), 'history.detail.ended', record.ended_at
         started = ui.label().classes('text-gray-700'), 'history.detail.started', record.started_at
+    if record.daily:
+        daily_line(record.game_id, record.daily)
     if record.abandoned:
         ui.label(t('history.detail.abandoned_help')).classes('text-sm text-gray-700')
     return [ended, started]
+
+
+def daily_line(game_id: str, day: str) -> None:
+    """Which day's deal the try was, linked to that day's board."""
+    with ui.row().classes('w-full gap-x-2 gap-y-0 flex-wrap items-baseline text-sm').mark('daily-line'):
+        ui.label(t('history.detail.daily_help')).classes('text-gray-700')
+        try:
+            deal_day = date.fromisoformat(day)
+        except ValueError:   # a record this release cannot read the day of: no link rather than a wrong one
+            return
+        ui.link(t('daily.day', date=day_text(deal_day)), routes.daily_path(game_id, day)) \
+            .classes('font-semibold text-[#1f5f3a]').mark('daily-link')
 
 
 def seat_name(seat: SeatResult) -> str:
@@ -109,7 +126,7 @@ def seat_name(seat: SeatResult) -> str:
 def level_cell(seat: SeatResult) -> str:
     """A computer's level as the setup page names it ("Normal"); a person, yours or another's at a
     room (recorded under their name), has none."""
-    if not seat.is_human and seat.name_or_level in LEVELS:
+    if seat.is_computer:
         return t(f'level.{seat.name_or_level}')
     return t('history.detail.person')
 
@@ -146,6 +163,9 @@ def option_lines(game: GameInfo, options: dict[str, Any]) -> list[tuple[str, str
     if isinstance(options.get('hints'), bool):
         lines.append((t('setup.hints'), yes_no(options['hints'])))
     rules = options.get('rules') if isinstance(options.get('rules'), dict) else {}
+    hands = rules.get('hands')
+    if type(hands) is int and hands > 0:   # a daily deal's short format, not an option of the setup form
+        lines.append((t('history.detail.length'), counted('amount.hands', hands)))
     for option in game.options:
         value = rules.get(option.name, option.default)
         if not option.allows(value):

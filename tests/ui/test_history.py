@@ -1,6 +1,8 @@
 """/history as a player meets it: games recorded through `record_finished_game` show up with the
 right figures, only to their owner, with plots, a filter, pages and a friendly empty state; times
-on the reader's clock and in their language; any page value in the address gives a page."""
+on the reader's clock and in their language; any page value in the address gives a page. The daily
+deal's tries, the games against computers of one level and the games with people are counted apart;
+the results plot steps once per game and writes each day once."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,6 +12,8 @@ from seams import sees
 
 from app.history import SeatResult, record_finished_game
 from app.i18n import CATALOGS
+from app.standings import record_rated_game
+from app.tables.seats import TableOptions
 
 pytestmark = pytest.mark.usefixtures('fresh_accounts')
 
@@ -65,7 +69,7 @@ async def test_recorded_games_show_with_their_figures(user: User) -> None:
     assert by_level['xAxis']['data'] == ['Fácil', 'Difícil']   # as the setup page names them
     assert [bar['value'] for bar in by_level['series'][0]['data']] == [0, 60]
     timeline = user.find(marker='chart-timeline').elements.pop().options
-    assert [point[1] for point in timeline['series'][0]['data']] == [12, 80, 31, 45]
+    assert [point['value'][1] for point in timeline['series'][0]['data']] == [12, 80, 31, 45]
 
 
 async def test_another_player_does_not_see_them(user: User) -> None:
@@ -132,8 +136,7 @@ async def test_history_speaks_english_too(user: User) -> None:
     await user.should_not_see(ES['history.win_rate'])
 
 
-@pytest.mark.parametrize('language, names', [('es', ['Fácil', 'Difícil', 'Niveles mezclados']),
-                                             ('en', ['Easy', 'Hard', 'Mixed levels'])])
+@pytest.mark.parametrize('language, names', [('es', ['Fácil', 'Difícil']), ('en', ['Easy', 'Hard'])])
 async def test_the_level_chart_names_the_levels_as_the_setup_page_does(user: User, language: str,
                                                                         names: list[str]) -> None:
     if language == 'en':
@@ -144,12 +147,133 @@ async def test_the_level_chart_names_the_levels_as_the_setup_page_does(user: Use
     ended = START + timedelta(minutes=10)
     record_finished_game(user_id=ana, game_id='chinchon', options={}, started_at=START, ended_at=ended, hands_played=3,
                          seats=[SeatResult('Ana', True, 20, 1, True), SeatResult('easy', False, 50, 2, False),
-                                SeatResult('hard', False, 60, 3, False)])
+                                SeatResult('hard', False, 60, 3, False)])   # of no one level: in no bar
     await log_in(user, 'Ana')
     await sees(user, CATALOGS[language]['nav.history'])
     await user.open('/history')
     await user.should_see(marker='chart-by-level')
-    assert user.find(marker='chart-by-level').elements.pop().options['xAxis']['data'] == names
+    chart = user.find(marker='chart-by-level').elements.pop().options
+    assert chart['xAxis']['data'] == names
+    assert [bar['value'] for bar in chart['series'][0]['data']] == [100, 0]
+    await user.should_see(CATALOGS[language]['history.chart.by_level_help'])
+
+
+def daily_try(user_id: int, score: int, *, won: bool, minutes_later: int) -> int:
+    """A try at the day's deal of Chinchón, with the options its table has (a daily day among them)."""
+    ended = START + timedelta(minutes=minutes_later)
+    return record_finished_game(
+        user_id=user_id, game_id='chinchon', started_at=ended - timedelta(minutes=9), ended_at=ended, hands_played=5,
+        options=TableOptions(seats=3, level='hard', speed='normal', hints=False, daily='2026-05-01',
+                             rules={'hands': 5}).to_dict(),
+        seats=[SeatResult('Ana', True, score, 1 if won else 2, won, name='Ana'),
+               SeatResult('hard', False, 40, 2, False, name='Lucía'), SeatResult('hard', False, 45, 3, False, name='Mateo')])
+
+
+async def test_a_daily_try_is_labelled_and_counted_apart(user: User) -> None:
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0)
+    play(ana, 'chinchon', 80, won=False, minutes_later=10)
+    record = daily_try(ana, 3, won=True, minutes_later=20)
+    await log_in_and_see_history(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='totals-chinchon'):
+        for figure in ('2', '1', '50 %', '46,0', '12'):   # the two ordinary games alone
+            await user.should_see(figure)
+    with user.scope(marker='daily-totals-chinchon'):
+        for text in ('Chinchón: reparto del día', ES['history.tries'], '1', '100 %', '3,0', ES['history.daily_apart']):
+            await user.should_see(text)
+    timeline = user.find(marker='chart-timeline').elements.pop().options
+    assert [[point['value'][1] for point in line['data']] for line in timeline['series']] == [[12, 80]]
+    by_game = user.find(marker='chart-by-game').elements.pop().options
+    assert [bar['name'] for bar in by_game['series'][0]['data']] == ['Chinchón (1/2)']
+    await user.should_see('Partidas (3)')   # the list holds every game, the try labelled
+    with user.scope(marker='game-row-0'):
+        await user.should_see(ES['daily.title'])
+        await user.should_see(marker='daily-badge')
+    with user.scope(marker='game-row-1'):
+        await user.should_not_see(marker='daily-badge')
+    await user.open(f'/history/{record}')
+    with user.scope(marker='summary'):
+        await user.should_see(ES['daily.title'])
+    with user.scope(marker='daily-line'):
+        await user.should_see(ES['history.detail.daily_help'])
+    link = user.find(marker='daily-link').elements.pop()
+    assert (link.text, link.props['href']) == ('Reparto del 1 may 2026 (UTC)', '/daily/chinchon/2026-05-01')
+    with user.scope(marker='options'):   # its short format: five hands
+        await user.should_see(ES['history.detail.length'])
+        await user.should_see('5 manos')
+
+
+async def test_daily_tries_alone_draw_no_plot_of_ordinary_games(user: User) -> None:
+    daily_try(new_account('Ana'), 3, won=True, minutes_later=0)
+    await log_in_and_see_history(user, 'Ana')
+    await user.open('/history')
+    await user.should_see(marker='daily-totals-chinchon')
+    for marker in ('totals-chinchon', 'chart-timeline', 'chart-by-game', 'chart-by-level', 'totals-people'):
+        await user.should_not_see(marker=marker)
+
+
+async def test_games_against_people_have_a_figure_of_their_own_and_no_level_bar(user: User) -> None:
+    user.http_client.headers['Accept-Language'] = 'en-US,en;q=0.9'
+    ana, bea = new_account('Ana'), new_account('Bea')
+    play(ana, 'chinchon', 12, won=True, minutes_later=0, level='easy')
+    for minute, won in ((10, True), (20, False)):   # two public tables: Bea, and a computer to fill the third seat
+        record_finished_game(
+            user_id=ana, game_id='chinchon', options={}, started_at=START, ended_at=START + timedelta(minutes=minute),
+            hands_played=4, seats=[SeatResult('Ana', True, 30, 1 if won else 2, won, name='Ana'),
+                                   SeatResult('Bea', False, 60, 2 if won else 1, not won, name='Bea'),
+                                   SeatResult('hard', False, 70, 3, False, name='Pablo')])
+    record_rated_game(game_id='chinchon', table_id='public-1', people={0: ana, 1: bea}, computers={2: 'hard'},
+                      placements=[1, 2, 3], at=START + timedelta(minutes=10))
+    await log_in(user, 'Ana')
+    await sees(user, EN['nav.history'])
+    await user.open('/history')
+    level_chart = user.find(marker='chart-by-level').elements.pop().options
+    assert level_chart['xAxis']['data'] == ['Easy']   # neither Bea nor the computer that sat with her
+    with user.scope(marker='totals-people'):
+        await user.should_see(EN['history.people.title'])
+        await user.should_see(EN['history.people.help'])
+        for label, value in ((EN['history.played'], '2'), (EN['history.wins'], '1'), (EN['history.win_rate'], '50%'),
+                             (EN['history.people.rated'], '1')):
+            await user.should_see(label)
+            await user.should_see(value)
+    with user.scope(marker='totals-chinchon'):
+        await user.should_see('3')   # a game at a public table is a game of Chinchón all the same
+    with user.scope(marker='game-row-0'):
+        await user.should_see('4 hands · against: Bea, hard')
+
+
+async def test_the_results_plot_writes_each_day_once(user: User) -> None:
+    set_browser_clock(user, -120)   # Madrid: 22:00 UTC on 1 May is midnight, 2 May
+    ana = new_account('Ana')
+    for minute in range(0, 100, 5):   # twenty games in one evening, from 20:00 to 21:35 UTC
+        play(ana, 'chinchon', minute, won=False, minutes_later=minute)
+    for minute in (120, 125, 130):    # three after midnight in Madrid
+        play(ana, 'ronda-robada', minute, won=True, minutes_later=minute)
+    await log_in_and_see_history(user, 'Ana')
+    await user.open('/history')
+    with user.scope(marker='game-row-0'):
+        await user.should_see('2 may 2026, 00:10')   # on Madrid's clock: the plot is drawn again by then
+    timeline = user.find(marker='chart-timeline').elements.pop().options
+    labels = timeline['xAxis']['data']
+    assert len(labels) == 23 and [label for label in labels if label] == ['1 may', '2 may']
+    assert labels.index('2 may') == 20   # under the first game of the day
+    chinchon, ronda = timeline['series']
+    assert [point['value'][0] for point in ronda['data']] == [20, 21, 22]   # one step per game, every game in one order
+    assert ronda['data'][0]['tip'] == '2 may 2026, 00:00: <b>120</b>'
+
+
+async def test_the_results_plot_names_the_year_when_the_games_span_two(user: User) -> None:
+    user.http_client.headers['Accept-Language'] = 'en-US,en;q=0.9'
+    ana = new_account('Ana')
+    play(ana, 'chinchon', 12, won=True, minutes_later=-60 * 24 * 200)   # October 2025
+    play(ana, 'chinchon', 20, won=True, minutes_later=0)
+    await log_in(user, 'Ana')
+    await sees(user, EN['nav.history'])
+    await user.open('/history')
+    with user.scope(marker='game-row-0'):
+        await user.should_see('May 1, 2026, 22:00')
+    assert user.find(marker='chart-timeline').elements.pop().options['xAxis']['data'] == ['Oct 13, 2025', 'May 1, 2026']
 
 
 async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) -> None:
@@ -161,11 +285,10 @@ async def test_times_are_on_the_readers_clock_and_in_their_language(user: User) 
         await user.should_see('2 may 2026, 05:50')
     await user.should_not_see('UTC')
     await user.should_not_see('May')
-    # the plot's dates are written by the browser, in its time zone and the page's language
+    # the plot's days and times too: on Tokyo's clock, in Spanish
     timeline = user.find(marker='chart-timeline').elements.pop().options
-    assert timeline['series'][0]['data'][0][0] == '2026-05-01T20:50:00+00:00'
-    assert 'toLocaleDateString("es"' in timeline['xAxis']['axisLabel'][':formatter']
-    assert 'toLocaleString("es"' in timeline['tooltip'][':formatter']
+    assert timeline['xAxis']['data'] == ['2 may']
+    assert timeline['series'][0]['data'][0]['tip'] == '2 may 2026, 05:50: <b>12</b>'
 
 
 async def test_times_stay_in_utc_and_say_so_when_the_browser_gives_no_offset(user: User) -> None:

@@ -118,4 +118,4 @@ async def test_the_history_plots_your_rating_once_you_have_rated_games(user: Use
     await user.should_see(ES['history.chart.rating'].format(game=ES['game.ronda-robada.name']))
     await user.should_not_see(marker='rating-plot-chinchon')
     plot = user.find(marker='rating-plot-ronda-robada').elements.pop().options
-    assert [point[1] for point in plot['series'][0]['data']] == shown
+    assert [point['value'][1] for point in plot['series'][0]['data']] == shown
