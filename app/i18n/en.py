@@ -481,7 +481,7 @@ MESSAGES: dict[str, str] = {
     'fair.past_held': 'Finished hands',
     'fair.hand': 'Hand {hand}',
     'fair.seed': 'seed {seed}',
-    'fair.seed_held': "seed: shown when the day (UTC) is over, like the daily deal's",
+    'fair.seed_held': 'seed: shown when the day (UTC) is over',
     'fair.fingerprint': 'fingerprint {commitment}',
     'fair.how': 'How to check: hash the revealed seed and compare it with the fingerprint you saw during the hand; the seed rebuilds the deal and, in the games that rebuild the stock from the discard pile when it runs out, every rebuilt stock too:',
     'hint.draw_stock': 'Hint: draw from the stock.',

@@ -486,7 +486,7 @@ MESSAGES: dict[str, str] = {
     'fair.past_held': 'Manos terminadas',
     'fair.hand': 'Mano {hand}',
     'fair.seed': 'semilla {seed}',
-    'fair.seed_held': 'semilla: se publica al acabar el día (UTC), como la del reparto del día',
+    'fair.seed_held': 'semilla: se publica al acabar el día (UTC)',
     'fair.fingerprint': 'huella {commitment}',
     'fair.how': 'Cómo comprobarlo: calcula la huella de la semilla revelada y compárala con la que viste durante la mano; con la semilla puedes rehacer el reparto y, en los juegos que rehacen el mazo con el descarte cuando se acaba, también cada mazo rehecho:',
     'hint.draw_stock': 'Pista: roba del mazo.',
@@ -931,7 +931,7 @@ MESSAGES: dict[str, str] = {
     'daily.replay_locked': 'Esta repetición se abre cuando termines tu propio intento clasificado, o al acabar '
                            'el día.',
     'daily.table_tag': 'Reparto del día',
-    'daily.practice.table_tag': 'Práctica del día',
+    'daily.practice.table_tag': 'Práctica diaria',
     'illegal.daily_once': 'El reparto del día se juega una vez: tu resultado está en la página del reparto.',
     'nav.lobby': 'Mesas abiertas',
     'lobby.title': 'Mesas abiertas',
