@@ -239,12 +239,23 @@ async def test_a_daily_table_and_its_record_show_no_hand_seed_before_the_day_end
             assert deal.seed not in (await user.http_client.get(path)).text
         await user.should_see(deal.commitment)
         await user.should_see(ES['fair.seed_held'] if marker == 'fair-deals' else ES['history.detail.seed_held'])
+    assert exported_seeds(ana, record) == ([None] * 5, [''] * 5)    # nor the history's files
     await clock.advance(tries.seconds_left_today() + 1)
+    assert exported_seeds(ana, record) == ([deal.seed for deal in deals],) * 2
     for path, marker in ((f'/table/{attempt.table_id}', 'fair-deals'), (f'/history/{record}', 'seeds')):
         await user.open(path)
         await sees(user, marker=marker)
         for deal in deals[-1:] if marker == 'fair-deals' else deals:
             await user.should_see(deal.seed)
+
+
+def exported_seeds(user_id: int, record: int) -> tuple[list, list]:
+    """The hands' seeds of a record as the JSON and the CSV exports write them."""
+    from app import export, history
+    detail = history.game_detail(user_id=user_id, record_id=record)
+    column = export.header('es').index(ES['export.col.seed'])
+    return ([hand['seed'] for hand in export.game_json(detail)['hands']],
+            [row[column] for row in export.game_rows(detail, 'es')])
 
 
 async def test_a_past_day_that_dealt_nothing_is_the_sites_404_and_writes_nothing(user: User, database) -> None:
