@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 from app.accounts import Account
+from app.daily.tries import seeds_held
 from app.games import GAMES, GAMES_BY_ID
 from app.history import GameDetail, HandRecord, every_game
 from app.i18n import translate
@@ -48,7 +49,7 @@ def history_json(account: Account, exported_at: datetime) -> Iterator[str]:
 
 
 def game_json(detail: GameDetail) -> dict:
-    record = detail.record
+    record, held = detail.record, _seeds_held(detail)
     return {
         'record': record.id, 'game': record.game_id,
         'started_at': record.started_at.isoformat(), 'ended_at': record.ended_at.isoformat(),
@@ -60,10 +61,15 @@ def game_json(detail: GameDetail) -> dict:
                      'name_or_level': seat.name_or_level, 'final_score': seat.final_score,
                      'placement': seat.placement, 'is_winner': seat.is_winner}
                     for number, seat in enumerate(record.seats, 1)],
-        'hands': [{'number': hand.number, 'fingerprint': hand.commitment, 'seed': hand.seed,
+        'hands': [{'number': hand.number, 'fingerprint': hand.commitment, 'seed': None if held else hand.seed,
                    'points': None if hand.points is None else list(hand.points), 'void': hand.void}
                   for hand in detail.hands],
     }
+
+
+def _seeds_held(detail: GameDetail) -> bool:
+    """A daily deal's hand seeds stay out of the file until its day is over (app.daily.tries)."""
+    return seeds_held(str(detail.options.get('daily', '')))
 
 
 # CSV
@@ -100,14 +106,15 @@ def game_rows(detail: GameDetail, language: str) -> list[list[object]]:
         seat = record.seats[n] if n < len(record.seats) else None
         cells += [seat.name or seat.name_or_level, seat.final_score, seat.placement] if seat else ['', '', '']
     hands: Iterable[HandRecord | None] = detail.hands or [None]
-    return [cells + hand_cells(hand, yes_no) for hand in hands]
+    held = _seeds_held(detail)
+    return [cells + hand_cells(hand, yes_no, held=held) for hand in hands]
 
 
-def hand_cells(hand: HandRecord | None, yes_no: dict[bool, str]) -> list[object]:
+def hand_cells(hand: HandRecord | None, yes_no: dict[bool, str], *, held: bool = False) -> list[object]:
     if hand is None:
         return [''] * (4 + MOST_SEATS)
     points = list(hand.points or ())
-    return [hand.number, hand.commitment, hand.seed, yes_no[hand.void],
+    return [hand.number, hand.commitment, '' if held else hand.seed, yes_no[hand.void],
             *(points[n] if n < len(points) else '' for n in range(MOST_SEATS))]
 
 

@@ -109,20 +109,28 @@ def share_button(text: str) -> None:
         .props('data-testid="daily-share-text"').mark('daily-share-text')
 
 
-def fingerprint(value: str) -> None:
+def _names(practice: bool) -> tuple[str, str]:
+    """(message key prefix, test id prefix) of the ranked deal's pieces, or the practice deal's."""
+    return ('daily.practice.', 'daily-practice-') if practice else ('daily.', 'daily-')
+
+
+def fingerprint(value: str, *, practice: bool = False) -> None:
+    key, testid = _names(practice)
     with ui.column().classes('gap-1 w-full'):
-        ui.label(t('daily.fingerprint')).classes('font-semibold')
-        ui.label(value).classes('hod-fingerprint').props('data-testid="daily-fingerprint"').mark('daily-fingerprint')
+        ui.label(t(f'{key}fingerprint')).classes('font-semibold')
+        ui.label(value).classes('hod-fingerprint').props(f'data-testid="{testid}fingerprint"') \
+            .mark(f'{testid}fingerprint')
         ui.label(t('daily.fingerprint_help')).classes('text-sm text-gray-700')
 
 
-def seed_check(seed: str, expected: str) -> None:
+def seed_check(seed: str, expected: str, *, practice: bool = False) -> None:
     """The revealed seed, and a check of its SHA-256 against the fingerprint, made in the browser
     (Web Crypto), not taken on the server's word."""
+    key, testid = _names(practice)
     with ui.column().classes('gap-1 w-full'):
-        ui.label(t('daily.seed')).classes('font-semibold')
-        ui.label(seed).classes('hod-fingerprint').props('data-testid="daily-seed"').mark('daily-seed')
-        answer = ui.label('').classes('font-semibold').props('data-testid="daily-check-result" aria-live=polite')
+        ui.label(t(f'{key}seed')).classes('font-semibold')
+        ui.label(seed).classes('hod-fingerprint').props(f'data-testid="{testid}seed"').mark(f'{testid}seed')
+        answer = ui.label('').classes('font-semibold').props(f'data-testid="{testid}check-result" aria-live=polite')
 
         async def check() -> None:
             digest = await ui.run_javascript(
@@ -137,8 +145,8 @@ def seed_check(seed: str, expected: str) -> None:
                 answer.classes(replace='font-semibold ' + ('text-green-800' if digest == expected else 'text-red-700'))
 
         ui.button(t('daily.check'), icon='verified', on_click=check) \
-            .props('outline no-caps data-testid="daily-check"') \
-            .mark('daily-check')
+            .props(f'outline no-caps data-testid="{testid}check"') \
+            .mark(f'{testid}check')
         ui.label(t('daily.check_by_hand', seed=seed)).classes('text-xs text-gray-600 hod-fingerprint')
 
 

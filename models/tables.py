@@ -928,6 +928,11 @@ def daily_deal(*, session: Session, game_id: str, day: date, new_seed: str) -> D
     return session.exec(select(DailyDeal).where(col(DailyDeal.game_id) == game_id, col(DailyDeal.day) == day)).one()
 
 
+def stored_daily_deal(*, session: Session, game_id: str, day: date) -> DailyDeal | None:
+    """A day's deal as stored, or None: a read that never makes one (a past day's page)."""
+    return session.get(DailyDeal, (game_id, day))
+
+
 def add_daily_try(*, session: Session, attempt: DailyTry) -> DailyTry:
     """Store a new try; an IntegrityError when this account (or guest) already has one that day."""
     session.add(attempt)
@@ -942,15 +947,6 @@ def daily_try_of(*, session: Session, game_id: str, day: date, user_id: int | No
     query = query.where(col(DailyTry.user_id) == user_id) if user_id is not None \
         else query.where(col(DailyTry.guest) == guest, col(DailyTry.user_id).is_(None))
     return session.exec(query).first()
-
-
-def adopt_daily_try(*, session: Session, game_id: str, day: date, guest: str, user_id: int, name: str) -> bool:
-    """A guest browser's try of the day becomes the account's that signed in there (once, and only
-    if the account has none yet: the unique constraint refuses a second one)."""
-    result = session.exec(update(DailyTry).where(col(DailyTry.game_id) == game_id, col(DailyTry.day) == day,
-                                                 col(DailyTry.guest) == guest, col(DailyTry.user_id).is_(None))
-                          .values(user_id=user_id, name=name).execution_options(synchronize_session=False))
-    return result.rowcount == 1
 
 
 def daily_try_by_id(*, session: Session, try_id: int) -> DailyTry | None:

@@ -5,6 +5,12 @@ constraint per account (or guest browser), game and day, so two starts at once, 
 make one try; the loser is shown the winner's. Leaving and coming back resumes it. When its day is
 over, a try still being played is ended as it stands (``close_past_days``), and only then is the
 day's seed shown.
+
+The ranked deal is the accounts'. A guest plays the day's practice deal: the same format, dealt
+from a seed that is a one-way hash of the ranked one (``practice_seed``), so a private window is
+no rehearsal of the ranked try and the practice's seed, once shown, says nothing of it. Only
+today's deal is made on demand: a past day is read, never made (a day nobody was dealt stays
+empty, whoever asks for it).
 """
 from __future__ import annotations
 
@@ -20,10 +26,10 @@ from app.engine.cards import commitment
 from app.games import GameInfo
 from app.tables.records import end_daily_try
 from app.tables.registry import TableUnavailable, abandon, add_table, new_table, open_table, services
-from app.tables.seats import Seat, TableOptions, computer_seats
+from app.tables.seats import Seat, TableOptions, computer_seats, daily_open
 from models.db import session_scope
-from models.tables import (DailyTry, add_daily_try, adopt_daily_try, daily_days_of, daily_deal, daily_tries,
-                           daily_try_by_id, daily_try_of, finish_daily_try, open_daily_tries)
+from models.tables import (DailyTry, add_daily_try, daily_days_of, daily_deal, daily_tries, daily_try_by_id,
+                           daily_try_of, finish_daily_try, open_daily_tries, stored_daily_deal)
 
 logger = logging.getLogger(__name__)
 
@@ -40,16 +46,28 @@ def seconds_left_today() -> float:
     return (end - now).total_seconds()
 
 
+def seeds_held(day: str) -> bool:
+    """Whether a daily game's hand seeds are still secret: its day ('YYYY-MM-DD', '' for a game
+    that is no daily) is not over. Its table holds them back (app.tables.snapshot), and so does
+    every page that shows a recorded game's seeds."""
+    return daily_open(day, services().clock.wall())
+
+
 @dataclass(frozen=True, slots=True)
 class DayDeal:
     game: GameInfo
     day: date
     fingerprint: str          # SHA-256 of the seed, shown before anybody plays
     seed: str | None          # the seed itself, once the day is over
+    practice_fingerprint: str   # the same of the practice deal's seed (the guests' deal)
 
     @property
     def over(self) -> bool:
         return self.seed is not None
+
+    @property
+    def practice_seed(self) -> str | None:
+        return None if self.seed is None else practice_seed(self.seed)
 
 
 def game_seed(seed: str) -> int:
@@ -58,11 +76,28 @@ def game_seed(seed: str) -> int:
     return int(hashlib.sha256(f'daily game:{seed}'.encode()).hexdigest()[:15], 16)
 
 
-def day_deal(game: GameInfo, day: date) -> DayDeal:
-    """The day's deal of a game (made by the first process that asks), its seed only once the
-    day is over. Raises SQLAlchemyError when the database cannot answer."""
-    seed = _seed_of(game, day)
-    return DayDeal(game, day, commitment(seed), seed if day < today() else None)
+def practice_seed(seed: str) -> str:
+    """The day's practice seed, from its ranked seed: a one-way hash, so knowing it (a guest's
+    table plays from it) gives nothing of the ranked deal; 32 hex digits like every hand's seed."""
+    return hashlib.sha256(f'daily practice:{seed}'.encode()).hexdigest()[:32]
+
+
+def day_deal(game: GameInfo, day: date) -> DayDeal | None:
+    """The day's deal of a game, its seed only once the day is over: today's is made by the first
+    process that asks; an earlier day's is only read (None when that day dealt nothing). Raises
+    SQLAlchemyError when the database cannot answer."""
+    current = today()
+    if day > current:
+        return None
+    if day == current:
+        seed = _seed_of(game, day)
+    else:
+        with session_scope() as session:
+            row = stored_daily_deal(session=session, game_id=game.id, day=day)
+            if row is None:
+                return None
+            seed = row.seed
+    return DayDeal(game, day, commitment(seed), seed if day < current else None, commitment(practice_seed(seed)))
 
 
 def _seed_of(game: GameInfo, day: date) -> str:
@@ -71,7 +106,7 @@ def _seed_of(game: GameInfo, day: date) -> str:
 
 
 def my_try(game: GameInfo, day: date, user_id: int | None, guest: str | None) -> DailyTry | None:
-    """This account's try (or, signed out, this browser's) at the day's deal."""
+    """This account's try (or, signed out, this browser's practice) at the day's deal."""
     with session_scope() as session:
         row = daily_try_of(session=session, game_id=game.id, day=day, user_id=user_id, guest=guest)
         if row is not None:
@@ -79,16 +114,13 @@ def my_try(game: GameInfo, day: date, user_id: int | None, guest: str | None) ->
         return row
 
 
-def adopt_guest_try(game: GameInfo, day: date, user_id: int, name: str, guest: str) -> None:
-    """Signed in where you played today's deal as a guest: that try is your account's one try.
-    Else a guest's look at the cards would be a free rehearsal for the ranked try."""
-    if my_try(game, day, user_id, None) is not None:
-        return
-    try:
-        with session_scope() as session:
-            adopt_daily_try(session=session, game_id=game.id, day=day, guest=guest, user_id=user_id, name=name)
-    except IntegrityError:   # another browser of the account started its try meanwhile: that one counts
-        pass
+def ranked_try_ended(game: GameInfo, day: date, user_id: int | None) -> bool:
+    """Whether this account's ranked try of the day is over (finished, or ended with the day): a
+    guest has none, so a practice finished opens nothing of the ranked deal."""
+    if user_id is None:
+        return False
+    own = my_try(game, day, user_id, None)
+    return own is not None and own.status != 'playing'
 
 
 def try_by_id(try_id: int) -> DailyTry | None:
@@ -99,26 +131,26 @@ def try_by_id(try_id: int) -> DailyTry | None:
         return row
 
 
-def daily_options(game: GameInfo, day: date) -> TableOptions:
+def daily_options(game: GameInfo, day: date, *, practice: bool = False) -> TableOptions:
     fmt = game.daily
-    return TableOptions(seats=fmt.seats, level=fmt.level, speed=fmt.speed, hints=False, daily=day.isoformat())
+    return TableOptions(seats=fmt.seats, level=fmt.level, speed=fmt.speed, hints=False, daily=day.isoformat(),
+                        practice=practice)
 
 
 def start_try(game: GameInfo, person: Seat) -> tuple[DailyTry, bool]:
-    """Today's try of this person (an account, or a guest's browser): the one already started,
-    or a new one at a new table. Returns the try and whether it is new. Raises TableUnavailable
-    when the database cannot store it."""
+    """Today's try of this person: an account's at the ranked deal, a guest browser's at the
+    practice deal; the one already started, or a new one at a new table. Returns the try and
+    whether it is new. Raises TableUnavailable when the database cannot store it."""
     day = today()
     guest = None if person.user_id is not None else person.guest
-    if person.user_id is not None and person.guest:
-        adopt_guest_try(game, day, person.user_id, person.name, person.guest)
     existing = my_try(game, day, person.user_id, guest)
     if existing is not None:
         return existing, False
     try:
         seed = _seed_of(game, day)
-        options = daily_options(game, day)
-        table = new_table(game, options, computer_seats(options, [person]), seed=game_seed(seed))
+        options = daily_options(game, day, practice=guest is not None)
+        table = new_table(game, options, computer_seats(options, [person]),
+                          seed=game_seed(practice_seed(seed) if options.practice else seed))
         attempt = DailyTry(game_id=game.id, day=day, user_id=person.user_id, guest=guest, table_id=table.id,
                            name=person.name, started_at=datetime.fromtimestamp(table.clock.wall(), UTC))
         with session_scope() as session:

@@ -233,6 +233,7 @@ MESSAGES: dict[str, str] = {
     'history.detail.seed': 'Semilla',
     'history.detail.fingerprint': 'Huella (SHA-256)',
     'history.detail.not_recorded': 'no se guardó',
+    'history.detail.seed_held': 'se publica al acabar el día del reparto (UTC)',
     # times in the reader's language and time zone (components/local_time.py)
     'time.when': '{day} {month} {year}, {time}',
     'time.utc': '{when} (UTC)',
@@ -491,8 +492,10 @@ MESSAGES: dict[str, str] = {
     'fair.title': 'Reparto justo',
     'fair.current': 'Huella (SHA-256) de la semilla de esta mano:',
     'fair.past': 'Semillas reveladas',
+    'fair.past_held': 'Manos terminadas',
     'fair.hand': 'Mano {hand}',
     'fair.seed': 'semilla {seed}',
+    'fair.seed_held': 'semilla: se publica al acabar el día (UTC)',
     'fair.fingerprint': 'huella {commitment}',
     'fair.how': 'Cómo comprobarlo: calcula la huella de la semilla revelada y compárala con la que viste durante la mano; con la semilla puedes rehacer el reparto y, en los juegos que rehacen el mazo con el descarte cuando se acaba, también cada mazo rehecho:',
     'hint.draw_stock': 'Pista: roba del mazo.',
@@ -850,6 +853,8 @@ MESSAGES: dict[str, str] = {
     'daily.next': 'El próximo reparto sale dentro de {hours} h {minutes} min.',
     'daily.date': '{day} {month} {year}',
     'daily.game_title': '{game}: reparto del día',
+    'daily.practice.game_title': '{game}: práctica del día',
+    'daily.practice.tag': 'Práctica del día',
     'daily.format.chinchon': 'Tres jugadores: tú contra dos máquinas de nivel difícil, durante cinco manos. '
                              'Tus puntos al final son tu resultado (menos es mejor); si cierras con chinchón, '
                              'ganas en el acto.',
@@ -858,18 +863,22 @@ MESSAGES: dict[str, str] = {
     'daily.format.continental': 'Cuatro jugadores: tú contra tres máquinas de nivel difícil, durante los tres '
                                 'primeros contratos. Tus puntos al final son tu resultado (menos es mejor).',
     'daily.start': 'Empezar tu intento',
+    'daily.practice.start': 'Empezar la práctica',
     'daily.one_try': 'Tienes un solo intento: cuenta desde que empiezas. Si sales, puedes volver y seguir; si no '
                      'terminas hoy, se puntúa tal como esté al acabar el día, por detrás de todos los intentos '
                      'terminados.',
     'daily.fingerprint': 'Huella del reparto',
+    'daily.practice.fingerprint': 'Huella de la práctica',
     'daily.fingerprint_help': 'Es el SHA-256 de la semilla de hoy, que se publica al acabar el día: entonces '
                               'puedes comprobar que coinciden y que nadie cambió las cartas.',
-    'daily.guest': 'Juegas como invitado: tu resultado no entra en la clasificación.',
-    'daily.sign_in': 'Inicia sesión para entrar en la clasificación',
+    'daily.guest': 'Sin sesión juegas la práctica: otro reparto con el mismo formato, el mismo para quien juegue '
+                   'sin sesión. No entra en la clasificación ni es el reparto clasificado.',
+    'daily.sign_in': 'Inicia sesión para jugar el reparto clasificado',
     'daily.in_progress': 'Tu intento de hoy está en juego.',
     'daily.resume': 'Seguir jugando',
     'daily.refused': 'Ya has jugado el reparto de hoy: aquí tienes tu resultado.',
     'daily.result': 'Tu resultado',
+    'daily.practice.result': 'Tu resultado en la práctica',
     'daily.points': 'Puntos',
     'daily.percentile': 'Percentil',
     'daily.percent': '{value} %',
@@ -879,7 +888,7 @@ MESSAGES: dict[str, str] = {
     'daily.alone': 'Nadie más ha terminado todavía este reparto: tu percentil cambiará a medida que juegue más '
                    'gente.',
     'daily.rank': 'Puesto {rank} de {count}',
-    'daily.guest_rank': 'Sin clasificar (invitado): frente al campo clasificado tendrías un {value} %.',
+    'daily.guest_rank': 'La práctica no se clasifica: el campo clasificado juega otro reparto.',
     'daily.unfinished_note': 'No terminaste este intento: se puntuó tal como estaba al acabar el día.',
     'daily.histogram': 'Cómo quedó el campo',
     'daily.histogram_aria': 'Intentos por cada décima parte del campo, del percentil más bajo al más alto; el '
@@ -906,16 +915,18 @@ MESSAGES: dict[str, str] = {
     'daily.board.days': 'Días',
     'daily.board.replay': 'Repetición',
     'daily.board.unfinished': 'sin terminar',
-    'daily.board.replays_later': 'Las repeticiones de los intentos de hoy se abren cuando termines el tuyo, o al '
-                                 'acabar el día.',
+    'daily.board.replays_later': 'Las repeticiones de los intentos de hoy se abren cuando termines tu intento '
+                                 'clasificado, o al acabar el día.',
     'daily.streak': 'Tu racha: {count} días seguidos',
     'daily.streak.one': 'Tu racha: 1 día',
     'daily.streak_none': 'Todavía no tienes racha: termina un reparto del día para empezarla.',
     'daily.status.new': 'Sin jugar todavía',
     'daily.status.playing': 'En juego',
     'daily.status.done': 'Terminado: percentil {percent}',
+    'daily.status.practice_done': 'Práctica terminada',
     'daily.open_board': 'Clasificación',
     'daily.seed': 'Semilla',
+    'daily.practice.seed': 'Semilla de la práctica',
     'daily.check': 'Comprobar',
     'daily.check_ok': 'Coincide: el SHA-256 de la semilla es la huella que se mostró antes de que nadie jugara.',
     'daily.check_bad': 'No coincide.',
@@ -926,8 +937,10 @@ MESSAGES: dict[str, str] = {
                          'probar dentro de un rato.',
     'daily.missing': 'Aquí no hay ningún reparto del día.',
     'daily.replay_title': 'El intento de {name}',
-    'daily.replay_locked': 'Esta repetición se abre cuando termines tu propio intento, o al acabar el día.',
+    'daily.replay_locked': 'Esta repetición se abre cuando termines tu propio intento clasificado, o al acabar '
+                           'el día.',
     'daily.table_tag': 'Reparto del día',
+    'daily.practice.table_tag': 'Práctica diaria',
     'illegal.daily_once': 'El reparto del día se juega una vez: tu resultado está en la página del reparto.',
     'nav.lobby': 'Mesas abiertas',
     'lobby.title': 'Mesas abiertas',

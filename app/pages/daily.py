@@ -1,8 +1,10 @@
 """/daily: today's deal of every game; /daily/<game>: its start screen (the fingerprint, one try),
 your try or your result, and the boards; /daily/<game>/<day>: a past day's board, its seed and its
-replays; /daily/try/<id>/review/<hand>: one try's replay, open once the day is over or your own
-try is finished. Nothing of a deal is sent before it is played: the seed stays on the server
-while its day is open, and the boards carry names, points and times only."""
+replays; /daily/try/<id>/review/<hand>: one ranked try's replay, open once the day is over or your
+own ranked try has ended. Signed out, the page is the day's practice deal (app.daily.tries), said
+as such, with a way to sign in for the ranked one. Nothing of a deal is sent before it is played:
+the seed stays on the server while its day is open, and the boards carry names, points and times
+only. A past day's page only reads: a day that dealt nothing is the site's 404."""
 from __future__ import annotations
 
 import re
@@ -15,10 +17,11 @@ from starlette.requests import Request
 
 from app import routes
 from app.daily.field import MonthLine, Standing, month_board, percentile, standings, streak
-from app.daily.tries import (DayDeal, adopt_guest_try, close_past_days, day_deal, days_played, field_of, my_try,
+from app.daily.tries import (DayDeal, close_past_days, day_deal, days_played, field_of, my_try, ranked_try_ended,
                              result_of, seconds_left_today, start_try, today, try_by_id)
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import counted, t
+from app.pages.not_found import not_found_content
 from app.pages.review import show_review
 from app.pages.tables import table_path
 from app.review.sources import table_source
@@ -49,15 +52,11 @@ def replay_path(try_id: int, hand: int = 1) -> str:
     return f'/daily/try/{try_id}/review/{hand}'
 
 
-def _viewer(game: GameInfo | None = None) -> tuple[int | None, str | None]:
-    """(account id, None) when signed in, else (None, this browser's guest token). Signed in, the
-    try this browser played today as a guest becomes the account's (of ``game``, or of every game)."""
+def _viewer() -> tuple[int | None, str | None]:
+    """(account id, None) when signed in, else (None, this browser's guest token): a guest's try is
+    at the practice deal, so it never becomes an account's ranked one."""
     account = current_account()
-    if account is None:
-        return None, guest_token()
-    for each in [game] if game is not None else daily_games():
-        adopt_guest_try(each, today(), account.id, account.display_name, guest_token())
-    return account.id, None
+    return (account.id, None) if account is not None else (None, guest_token())
 
 
 def _tidy() -> None:
@@ -88,6 +87,8 @@ def daily_page() -> None:
         _day_line(day)
         if streak_days is not None:
             parts.streak_line(streak_days)
+        else:
+            _practice_note('/daily')
         with ui.element('div').classes('grid gap-4 w-full grid-cols-1 md:grid-cols-3'):
             for game, (status, done) in cards:
                 _game_card(game, status, done)
@@ -119,6 +120,8 @@ def _status(game: GameInfo, day: date, mine: DailyTry | None) -> tuple[str, bool
         return t('daily.status.new'), False
     if mine.status == 'playing':
         return t('daily.status.playing'), False
+    if mine.user_id is None:   # a practice: held against nobody
+        return t('daily.status.practice_done'), True
     return t('daily.status.done', percent=parts.percent(_percentile_of(game, day, mine))), True
 
 
@@ -151,39 +154,47 @@ def daily_game_page(game_id: str, request: Request) -> None:
         return
     _tidy()
     try:
-        day, (user_id, guest) = today(), _viewer(game)
+        day, (user_id, guest) = today(), _viewer()
         deal = day_deal(game, day)
         mine = my_try(game, day, user_id, guest)
         lines, month = _day_standings(game, day), _month(game, day)
+        yesterday = day_deal(game, day - timedelta(days=1))
     except SQLAlchemyError:
         _unavailable()
         return
-    with frame(t('daily.game_title', game=t(game.name_key))):
+    practice = user_id is None
+    title = t('daily.practice.game_title' if practice else 'daily.game_title', game=t(game.name_key))
+    with frame(title):
         ui.add_css(parts.DAILY_CSS)
-        _heading(t('daily.game_title', game=t(game.name_key)))
+        _heading(title)
         _day_line(day)
         ui.label(t(game.daily.about_key)).classes('text-gray-800') \
             .props('data-testid="daily-format"').mark('daily-format')
+        if practice:
+            _practice_note(daily_path(game))
         if app.storage.user.pop(REFUSED_KEY, None) == game.id:
             ui.label(t('daily.refused')).classes('text-amber-900 bg-amber-100 rounded px-3 py-2 font-semibold') \
                 .props('data-testid="daily-refused" role=status').mark('daily-refused')
         if mine is None:
-            _start_card(game, deal, user_id is not None)
+            _start_card(game, deal, practice)
         elif mine.status == 'playing':
             _under_way(mine)
+        elif practice:
+            _practice_result(mine)
         else:
             _result_card(game, day, mine, lines, str(request.base_url).rstrip('/') + daily_path(game))
-        finished = mine is not None and mine.status == 'finished'
+        replays_open = not practice and mine is not None and mine.status != 'playing'
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.today')).classes('text-xl font-bold').props('role=heading aria-level=2')
-            parts.day_board(lines, mine=mine.id if mine else None, replay=replay_path if finished else None)
-            if not finished and lines:
+            parts.day_board(lines, mine=mine.id if mine else None, replay=replay_path if replays_open else None)
+            if not replays_open and lines:
                 ui.label(t('daily.board.replays_later')).classes('text-sm text-gray-600')
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.month')).classes('text-xl font-bold').props('role=heading aria-level=2')
             parts.month_board(month, mine=user_id)
-        ui.link(t('daily.board.yesterday'), daily_path(game, day - timedelta(days=1))) \
-            .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"').mark('daily-yesterday')
+        if yesterday is not None:   # a day that dealt nothing has no page
+            ui.link(t('daily.board.yesterday'), daily_path(game, yesterday.day)) \
+                .classes('font-semibold text-[#1f5f3a]').props('data-testid="daily-yesterday"').mark('daily-yesterday')
 
 
 def _month(game: GameInfo, day: date) -> list[MonthLine]:
@@ -193,16 +204,22 @@ def _month(game: GameInfo, day: date) -> list[MonthLine]:
     return month_board([standings([result_of(row) for row in rows], game.better) for rows in days.values()])
 
 
-def _start_card(game: GameInfo, deal: DayDeal, signed_in: bool) -> None:
+def _practice_note(back: str) -> None:
+    """Signed out: what you play is the day's practice deal, and where the ranked one is."""
+    with ui.row().classes('items-center gap-x-3 gap-y-1 bg-amber-50 rounded p-2 w-full max-w-2xl') \
+            .props('data-testid="daily-practice" role=note').mark('daily-practice'):
+        ui.label(t('daily.practice.tag')).classes('font-bold text-amber-900 bg-amber-200 rounded px-2')
+        ui.label(t('daily.guest')).classes('text-amber-900')
+        ui.link(t('daily.sign_in'), f'/login?next={back}').classes('font-semibold') \
+            .props('data-testid="daily-sign-in"').mark('daily-sign-in')
+
+
+def _start_card(game: GameInfo, deal: DayDeal, practice: bool) -> None:
     with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-start-card"').mark('daily-start-card'):
-        parts.fingerprint(deal.fingerprint)
+        parts.fingerprint(deal.practice_fingerprint if practice else deal.fingerprint, practice=practice)
         ui.label(t('daily.one_try')).classes('text-gray-800')
-        if not signed_in:
-            with ui.row().classes('items-center gap-2 bg-amber-50 rounded p-2 w-full'):
-                ui.label(t('daily.guest')).classes('text-amber-900')
-                ui.link(t('daily.sign_in'), f'/login?next={daily_path(game)}').classes('font-semibold') \
-                    .props('data-testid="daily-sign-in"').mark('daily-sign-in')
-        ui.button(t('daily.start'), icon='play_arrow', on_click=lambda: _start(game)) \
+        ui.button(t('daily.practice.start' if practice else 'daily.start'), icon='play_arrow',
+                  on_click=lambda: _start(game)) \
             .props('unelevated no-caps size=lg data-testid="daily-start"').mark('daily-start')
 
 
@@ -241,9 +258,6 @@ def _result_card(game: GameInfo, day: date, mine: DailyTry, lines: list[Standing
         if own is not None:
             ui.label(t('daily.rank', rank=own.rank, count=len(lines))) \
                 .props('data-testid="daily-rank"').mark('daily-rank')
-        else:
-            ui.label(t('daily.guest_rank', value=round(value))) \
-                .props('data-testid="daily-rank"').mark('daily-rank')
         ui.label(counted('daily.beat', len(others), value=round(value)) if others else t('daily.alone')) \
             .classes('text-gray-700')
         if mine.status == 'unfinished':
@@ -256,6 +270,16 @@ def _result_card(game: GameInfo, day: date, mine: DailyTry, lines: list[Standing
         parts.share_button(parts.share_text(t(game.name_key), day, value, url))
 
 
+def _practice_result(mine: DailyTry) -> None:
+    """A practice's end: its points, held against nobody (the ranked field played another deal)."""
+    with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-result"').mark('daily-result'):
+        ui.label(t('daily.practice.result')).classes('text-2xl font-bold').props('role=heading aria-level=2')
+        _figure(t('daily.points'), str(mine.points or 0), 'daily-points')
+        ui.label(t('daily.guest_rank')).classes('text-gray-700').props('data-testid="daily-rank"').mark('daily-rank')
+        if mine.status == 'finished':
+            review_link(table_review_path(mine.table_id, 1), t('daily.review')).classes('self-start')
+
+
 def _figure(label: str, value: str, testid: str) -> None:
     with ui.column().classes('gap-0'):
         ui.label(label).classes('text-sm text-gray-600')
@@ -263,7 +287,7 @@ def _figure(label: str, value: str, testid: str) -> None:
 
 
 # /daily/<game>/<day> ----------------------------------------------------------------------------
-def daily_day_page(game_id: str, day: str) -> None:
+def daily_day_page(game_id: str, day: str, request: Request) -> None:
     game = GAMES_BY_ID.get(game_id)
     when = _day_of(day)
     if game is None or game not in daily_games() or when is None or when > today():
@@ -271,9 +295,13 @@ def daily_day_page(game_id: str, day: str) -> None:
         return
     _tidy()
     try:
-        deal, lines = day_deal(game, when), _day_standings(game, when)
+        deal = day_deal(game, when)   # an earlier day's is read, never made
+        lines = _day_standings(game, when) if deal is not None else []
     except SQLAlchemyError:
         _unavailable()
+        return
+    if deal is None:
+        not_found_content(request.url.path)
         return
     title = t('daily.past_title', game=t(game.name_key), date=parts.day_text(when))
     with frame(title):
@@ -287,6 +315,10 @@ def daily_day_page(game_id: str, day: str) -> None:
             else:
                 ui.label(t('daily.still_open')).classes('text-amber-900') \
                     .props('data-testid="daily-still-open"').mark('daily-still-open')
+        if deal.over:   # the guests' deal of that day, checked the same way
+            with ui.card().classes('w-full max-w-2xl gap-3').mark('daily-practice-check'):
+                parts.fingerprint(deal.practice_fingerprint, practice=True)
+                parts.seed_check(deal.practice_seed, deal.practice_fingerprint, practice=True)
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.day')).classes('text-xl font-bold').props('role=heading aria-level=2')
             top = {line.result.key for line in lines[:REPLAYS_SHOWN]}
@@ -326,7 +358,7 @@ def daily_replay_page(try_id: str, hand: str) -> None:
         if table is not None:
             seat = table.person_seats()[0]
             source = table_source(table, seat)
-            user_id, guest = _viewer(game)
+            user_id, guest = _viewer()
             if source is not None and not table.seats[seat].belongs_to(guest, user_id):   # someone else's try
                 source = replace(source, names=tuple(row.name if name is None else name for name in source.names))
     name = t(game.name_key) if game is not None else t('review.title_plain')
@@ -337,12 +369,12 @@ def daily_replay_page(try_id: str, hand: str) -> None:
 
 
 def _may_replay(game: GameInfo, row: DailyTry) -> bool:
-    """Another try's replay shows the day's cards: once the day is over, or your own try is finished."""
-    if row.day < today():
-        return True
-    user_id, guest = _viewer(game)
-    own = my_try(game, row.day, user_id, guest)
-    return own is not None and own.status == 'finished'
+    """A ranked try's replay shows the day's cards: once the day is over, or once your own ranked
+    try has ended (a practice finished opens none). A practice try has no replay here: the board
+    links ranked tries only, and your own is reviewed at its table."""
+    if row.user_id is None:
+        return False
+    return row.day < today() or ranked_try_ended(game, row.day, _viewer()[0])
 
 
 def register_daily_pages() -> None:

@@ -1,7 +1,8 @@
 """/history/<id>: one recorded game of the logged-in player, linked from its row in /history.
 
 Its players (names and levels), how it ended, its rule options, each hand's points as recorded and
-each hand's seed and fingerprint. Another account's record, or an id that is no record, gets the
+each hand's seed and fingerprint (a daily deal's seeds once its day is over: every try of that day
+was dealt the same hands). Another account's record, or an id that is no record, gets the
 site's 404 page: the page does not tell one from the other.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import history, routes
+from app.daily.tries import seeds_held
 from app.games import GAMES_BY_ID, GameInfo
 from app.history import GameDetail, HandRecord, SeatResult
 from app.i18n import CATALOGS, counted, current_language, t
@@ -71,7 +73,7 @@ def game_page(request: Request, record_id: str) -> RedirectResponse | None:
             with ui.card().classes('w-full gap-2 p-4').mark('seeds'):
                 heading(t('history.detail.fair'))
                 ui.label(t('history.detail.fair_help')).classes('text-sm text-gray-700')
-                seeds_list(detail.hands)
+                seeds_list(detail.hands, held=seeds_held(str(detail.options.get('daily', ''))))
     show_times([(label, lambda offset, key=key, moment=moment: t(key, game=t(game.name_key),
                                                                        when=when(moment, offset)))
                       for label, key, moment in times])
@@ -198,12 +200,12 @@ def hand_cell(hand: HandRecord, seat: int) -> str:
     return str(hand.points[seat]) if seat < len(hand.points) else t('history.detail.no_points')
 
 
-def seeds_list(hands: tuple[HandRecord, ...]) -> None:
+def seeds_list(hands: tuple[HandRecord, ...], *, held: bool = False) -> None:
     with ui.column().classes('w-full gap-2'):
         for hand in hands:
             with ui.column().classes('w-full gap-0 text-sm').mark(f'seed-{hand.number}'):
                 ui.label(t('history.detail.hand', number=hand.number)).classes('font-semibold')
-                for label, value in ((t('history.detail.seed'), hand.seed),
+                for label, value in ((t('history.detail.seed'), t('history.detail.seed_held') if held else hand.seed),
                                      (t('history.detail.fingerprint'), hand.commitment)):
                     with ui.row().classes('gap-2 no-wrap items-baseline w-full'):
                         ui.label(label).classes('text-gray-600 shrink-0')

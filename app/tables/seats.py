@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
@@ -24,15 +25,28 @@ class TableOptions:
     # a daily deal's table (app.daily): its day, 'YYYY-MM-DD'; its game follows the game's daily
     # format, every hand dealt from the game's own seed
     daily: str = ''
+    practice: bool = False   # a daily table of the day's practice deal (a guest's), not the ranked one
 
     def to_dict(self) -> dict[str, Any]:
         return {'seats': self.seats, 'level': self.level, 'speed': self.speed, 'hints': self.hints,
-                'rules': dict(self.rules), **({'daily': self.daily} if self.daily else {})}
+                'rules': dict(self.rules), **({'daily': self.daily} if self.daily else {}),
+                **({'practice': True} if self.practice else {})}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> 'TableOptions':
         return cls(seats=int(raw['seats']), level=raw['level'], speed=raw['speed'], hints=bool(raw['hints']),
-                   rules=dict(raw.get('rules', {})), daily=str(raw.get('daily', '')))
+                   rules=dict(raw.get('rules', {})), daily=str(raw.get('daily', '')),
+                   practice=raw.get('practice') is True)
+
+    def daily_open(self, now: float) -> bool:
+        return daily_open(self.daily, now)
+
+
+def daily_open(day: str, now: float) -> bool:
+    """Whether a daily table's day ('YYYY-MM-DD', '' for a table that is none) is still open at
+    ``now`` (seconds since the epoch, UTC): its hands' seeds stay secret until then, as the day's
+    seed does, because every try of the day is dealt the same hands."""
+    return bool(day) and day >= datetime.fromtimestamp(now, UTC).date().isoformat()
 
 
 @dataclass

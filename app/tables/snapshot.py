@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.games import GameInfo
@@ -126,3 +126,9 @@ def visible_log(log: Sequence[LogLine], counting: bool, hand_end_events: frozens
         return tuple(log)
     ends = [index for index, event in enumerate(log) if event['kind'] in hand_end_events]
     return tuple(log[:ends[-1] + 1] if ends else log)
+
+
+def seeds_withheld(view: Any) -> Any:
+    """The view with its finished hands' seeds blank (their fingerprints kept): what a screen of a
+    daily table may know while the day is open."""
+    return replace(view, past_deals=tuple(replace(deal, seed='') for deal in view.past_deals))

@@ -30,7 +30,7 @@ from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnC
 from app.tables.saving import SAVE_DELAY, SAVE_RETRY_FIRST, SAVE_RETRY_MOST, Saving, rebuilt  # noqa: F401
 from app.tables.seats import Seat, TableOptions
 from app.tables.services import TableServices
-from app.tables.snapshot import RoomLine, SeatLine, Snapshot, ordered_hand, visible_log
+from app.tables.snapshot import RoomLine, SeatLine, Snapshot, ordered_hand, seeds_withheld, visible_log
 
 LOG_LENGTH = 80
 logger = logging.getLogger(__name__)
@@ -112,8 +112,12 @@ class Table:
         return self.state.public_view()
 
     def snapshot(self, seat: int) -> Snapshot:
-        """All that one screen of this seat (or a spectator's, seat < 0) may know, now."""
+        """All that one screen of this seat (or a spectator's, seat < 0) may know, now. A daily
+        table's finished hands keep their seeds while the day is open: every try of the day is
+        dealt the same hands, so one hand's seed is its whole deck for whoever has not played it."""
         view = self.view(seat)
+        if self.options.daily_open(self.clock.wall()):
+            view = seeds_withheld(view)
         over = self.is_over()
         phase = 'waiting' if self.waiting else 'over' if over else 'count' if self.pause is not None else 'playing'
         person = 0 <= seat < len(self.seats) and self.seats[seat].is_person

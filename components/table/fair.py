@@ -50,18 +50,23 @@ def fair_deal_html(commitment: str, past: Sequence[PastDeal]) -> str:
     newest = list(past)[::-1][:10]
     if newest:
         latest = newest[0]
-        parts.append(f'<div class="font-semibold mt-2">{escape(t("fair.past"))}</div>'
-                     f'<div class="text-xs">{escape(t("fair.hand", hand=latest.hand_number))}</div>'
+        parts.append(f'<div class="font-semibold mt-2">{escape(t("fair.past" if latest.seed else "fair.past_held"))}'
+                     f'</div><div class="text-xs">{escape(t("fair.hand", hand=latest.hand_number))}</div>'
                      f'<div class="font-mono text-xs break-all" data-testid="revealed-seed">'
-                     f'{escape(t("fair.seed", seed=latest.seed))}</div>')
+                     f'{escape(_seed_text(latest))}</div>')
         parts.extend(_past_deal_html(deal, with_hand=deal is not latest) for deal in newest)
     return ''.join(parts)
+
+
+def _seed_text(deal: PastDeal) -> str:
+    """A daily table's seeds are blank until the day is over (app.tables.snapshot.seeds_withheld)."""
+    return t('fair.seed', seed=deal.seed) if deal.seed else t('fair.seed_held')
 
 
 def _past_deal_html(deal: PastDeal, *, with_hand: bool) -> str:
     """A past hand's number, seed and fingerprint (``with_hand`` False: the fingerprint only)."""
     lines = [('text-xs', t('fair.hand', hand=deal.hand_number)),
-             ('font-mono text-xs break-all', t('fair.seed', seed=deal.seed))] if with_hand else []
+             ('font-mono text-xs break-all', _seed_text(deal))] if with_hand else []
     lines.append(('font-mono text-xs break-all', t('fair.fingerprint', commitment=deal.commitment)))
     return '<div class="mb-1">' + ''.join(f'<div class="{classes}">{escape(text)}</div>' for classes, text in lines) \
         + '</div>'

@@ -458,9 +458,9 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         return [t('table.hand_number', hand=self.hand_number(view))]
 
     def game_texts(self) -> list[str]:
-        """'Daily deal' at a daily table, 'Game 2' once a table plays again (in the top bar)."""
+        """'Daily deal' (or 'Practice deal') at a daily table, 'Game 2' once a table plays again (in the top bar)."""
         if self.snap.options.daily:
-            return [t('daily.table_tag')]
+            return [t('daily.practice.table_tag' if self.snap.options.practice else 'daily.table_tag')]
         return [t('table.game_number', game=self.snap.game_number)] if self.snap.game_number > 1 else []
 
     def score_totals(self, view: Any) -> tuple[list[str], str]:

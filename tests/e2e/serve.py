@@ -60,8 +60,8 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         from app.daily import tries as daily_tries
 
         usual_options = daily_tries.daily_options
-        daily_tries.daily_options = lambda game, day: replace(usual_options(game, day),
-                                                              speed=os.environ['HOD_TEST_DAILY_SPEED'])
+        daily_tries.daily_options = lambda game, day, **kinds: replace(usual_options(game, day, **kinds),
+                                                                       speed=os.environ['HOD_TEST_DAILY_SPEED'])
     if os.environ.get('HOD_TEST_PUBLIC_CLOCK'):   # public tables' turn clock, short enough to watch run out
         from app.lobby import matching
         from app.tables import room as room_module

@@ -121,6 +121,53 @@ async def test_a_guest_has_one_unranked_try_per_browser(database, clock) -> None
     assert tries.field_of(CHINCHON, tries.today()) == {}    # guests stay off the board
 
 
+async def test_a_guests_daily_is_the_practice_deal_never_the_ranked_one(database, clock) -> None:
+    """A private window is no rehearsal: a guest is dealt the day's practice deal (the same for
+    every guest, the same format), from a seed the ranked one cannot be read back from; signing in
+    in that browser then starts the ranked try afresh, and the practice stays a practice."""
+    from app import accounts
+    ana = accounts.register(username='Ana', password='correct horse', confirmation='correct horse').id
+    ranked, _ = tries.start_try(CHINCHON, person('Ana', ana, guest='ana-browser-0123456789'))
+    practice, _ = tries.start_try(CHINCHON, person('', guest='a-private-window-0123456789'))
+    other_guest, _ = tries.start_try(CHINCHON, person('', guest='another-private-window-0123456789'))
+    one, two, three = (registry.open_table(row.table_id) for row in (ranked, practice, other_guest))
+    assert (one.options.practice, two.options.practice) == (False, True) and len(two.seats) == len(one.seats)
+    assert two.view(0).commitment != one.view(0).commitment and two.seed != one.seed     # another deal...
+    assert three.view(0).commitment == two.view(0).commitment                           # ...the guests' one
+    seed = _day_seed()
+    assert tries.practice_seed(seed) != seed and two.seed == tries.game_seed(tries.practice_seed(seed))
+    assert one.seed == tries.game_seed(seed)
+    await play_out(two)
+    assert tries.field_of(CHINCHON, tries.today()) == {}          # a finished practice is on no board
+    luis = accounts.register(username='Luis', password='correct horse', confirmation='correct horse').id
+    signed_in, new = tries.start_try(CHINCHON, person('Luis', luis, guest='a-private-window-0123456789'))
+    assert new and signed_in.id != practice.id and not registry.open_table(signed_in.table_id).options.practice
+    assert registry.open_table(signed_in.table_id).view(0).commitment == one.view(0).commitment
+    assert tries.try_by_id(practice.id).user_id is None
+
+
+def _day_seed() -> str:
+    from models.tables import DailyDeal
+    with session_scope() as session:
+        return session.get(DailyDeal, ('chinchon', tries.today())).seed
+
+
+async def test_a_daily_tables_seeds_stay_secret_until_its_day_is_over(clock) -> None:
+    """Every try of the day is dealt the same hands: a finished hand's seed is its whole deck for
+    anyone who has not played it yet. The snapshots keep the fingerprints and blank the seeds
+    until midnight (UTC), then show them, so each can be checked against its fingerprint."""
+    attempt, _ = tries.start_try(CHINCHON, person('', guest='a-browser-0123456789'))
+    table = registry.open_table(attempt.table_id)
+    await play_out(table)
+    deals = table.view(0).past_deals
+    assert len(deals) == 5 and all(deal.seed for deal in deals)
+    held = table.snapshot(0).view.past_deals
+    assert [deal.seed for deal in held] == [''] * 5
+    assert [deal.commitment for deal in held] == [commitment(deal.seed) for deal in deals]
+    await clock.advance(tries.seconds_left_today() + 1)
+    assert table.snapshot(0).view.past_deals == deals
+
+
 async def test_finished_tries_get_their_points_and_percentiles(clock) -> None:
     from app import accounts
     ids = [accounts.register(username=name, password='correct horse', confirmation='correct horse').id
