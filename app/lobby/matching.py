@@ -79,7 +79,7 @@ def quick_match(game: GameInfo, seats: int, person: Person, *, wall: float) -> s
                 return table_id
             row = waiting_quick_table(session=session, game_id=game.id, seats=seats, rated=rated,
                                       fills_after=moment(wall + NOT_ABOUT_TO_FILL),
-                                      excluded=not_with(session, game, person, wall))
+                                      excluded=not_with(session, game, person))
             if row is not None:
                 _claim(session, row, person, moment(wall))
                 return row.table_id
@@ -143,12 +143,13 @@ def must_wait(person: Person, wall: float, *, session=None) -> None:
         raise IllegalAction('playban', 'wait before the next rated game', seconds=int(left.total_seconds()))
 
 
-def not_with(session, game: GameInfo, person: Person, wall: float) -> list[str]:
+def not_with(session, game: GameInfo, person: Person) -> list[str]:
     """The waiting tables quick match does not seat this person at: where an account sits that
-    shared a browser with theirs in the last 30 days (app.fairplay; very probably themselves)."""
+    shared a browser with theirs in the last 30 days (app.fairplay; very probably themselves).
+    Sightings are kept in real time, not on the tables' clock."""
     if person.user_id is None:
         return []
-    others = fairplay.browser_partners(session=session, user_id=person.user_id, now=moment(wall))
+    others = fairplay.browser_partners(session=session, user_id=person.user_id, now=datetime.now(UTC))
     return waiting_tables_of(session=session, game_id=game.id, user_ids=others) if others else []
 
 

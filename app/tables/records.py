@@ -76,12 +76,13 @@ def rate_table(table: Table, scores: tuple[int, ...], winners: tuple[int, ...]) 
             guests=sum(user is None for user in people.values())):
         return {}
     at = datetime.fromtimestamp(table.clock.wall(), UTC)
+    seen = datetime.now(UTC)   # sightings are kept in real time (sign-in, visits), not on the tables' clock
     try:
-        if fairplay.shared_browsers(people.values(), at):
+        if fairplay.shared_browsers(people.values(), seen):
             room.unrated = 'shared_browser'
             table.changed(notes=[room_event('unrated', None, reason='shared_browser')])
             return {}
-        marked = {user_id for pair in fairplay.shared_addresses(people.values(), at) for user_id in pair}
+        marked = {user_id for pair in fairplay.shared_addresses(people.values(), seen) for user_id in pair}
     except SQLAlchemyError:   # rated later never: better unrated than rated past the rules
         logger.exception('could not read who shared a browser at table %s', table.id)
         return {}
