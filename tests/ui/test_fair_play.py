@@ -156,3 +156,14 @@ async def test_two_accounts_that_share_only_an_address_play_rated_and_marked(use
         marks = {row.user_id: row.marks for row in session.exec(select(RatingChange)
                                                                .where(RatingChange.table_id == table.id))}
     assert marks == {ana: 'address', luis: 'address'}
+
+
+@pytest.mark.parametrize('language', ['es', 'en'])
+async def test_the_ranking_says_the_fair_play_rules(user: User, language: str) -> None:
+    user.http_client.headers['Accept-Language'] = language
+    await user.open('/ranking/chinchon')
+    words = CATALOGS[language]
+    await sees(user, words['ranking.fair.title'])
+    for key in ('abort', 'leave', 'browser', 'address'):
+        await sees(user, words[f'ranking.fair.{key}'])
+    await sees(user, words['ranking.fair.cap'].format(cap=150))
