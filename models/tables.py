@@ -546,7 +546,7 @@ def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime,
     if touch_before is not None and _utc(last_used_at) < touch_before:
         session.exec(update(SignInSession).where(col(SignInSession.token_hash) == token_hash)
                      .values(last_used_at=now).execution_options(synchronize_session=False))
-    if touched is not None:
+        if touched is not None:
             touched(user_id)
     return user_id
 

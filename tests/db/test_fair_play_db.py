@@ -10,12 +10,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
-from app import fairplay, playban
+from app import fairplay, playban, sessions
 from app.fairplay.pairs import DAILY_CAP
 from app.standings import rating_of, record_rated_game
 from models.db import session_scope
 from models.fairplay import Sighting
-from models.tables import RatingChange, create_user
+from models.tables import RatingChange, create_user, utcnow
 
 NOW = datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
 MINUTE = timedelta(minutes=1)
@@ -109,3 +109,25 @@ def test_a_shared_address_is_rated_and_marked(database: str) -> None:
     shown = one_game(ana, luis, 'family', NOW, marked={ana, luis})
     assert shown[ana][1] > 1500 > shown[luis][1]
     assert marks_of('family') == {ana: 'address', luis: 'address'}
+
+
+def sightings(user_id: int) -> set[tuple[str, str]]:
+    with session_scope() as session:
+        return {(row.kind, row.key_hash) for row in session.exec(select(Sighting).where(Sighting.user_id == user_id))}
+
+
+def test_an_account_is_seen_at_sign_in_and_then_at_most_hourly_on_a_visit(database: str) -> None:
+    ana = account('Ana')
+    token, device = sessions.begin_session(sessions.issue_ticket(ana, 'browser-1'), 'browser-1',
+                                           address='203.0.113.7')
+    assert sightings(ana) == {('device', fairplay.key_hash('device', device)),
+                              ('browser', fairplay.key_hash('browser', 'browser-1')),
+                              ('address', fairplay.key_hash('address', '203.0.113.7'))}
+    phone = {'device': device, 'browser': 'browser-1', 'address': '198.51.100.20'}   # the same browser, on the move
+    assert sessions.user_of_token(token, visit=phone) == ana
+    assert ('address', fairplay.key_hash('address', '198.51.100.20')) not in sightings(ana)   # within the hour: no write
+    assert sessions.user_of_token(token, now=utcnow() + timedelta(hours=2), visit=phone) == ana
+    assert ('address', fairplay.key_hash('address', '198.51.100.20')) in sightings(ana)
+    luis = account('Luis')   # Luis signs in on Ana's browser: one browser, two accounts
+    sessions.begin_session(sessions.issue_ticket(luis, 'browser-1'), 'browser-1', device=device)
+    assert fairplay.shared_browsers([ana, luis], utcnow()) == {(ana, luis)}
