@@ -53,6 +53,19 @@ async def play_own_turns(table, seat: int) -> None:
         await table.settle()
 
 
+async def rated_room(user: User):
+    """A public rated table of two seats opened from the setup page: it waits for somebody to Join."""
+    await user.open('/play/chinchon')
+    user.find(marker='friends').click()
+    user.find(marker='room-public').click()
+    user.find(marker='opt-seats').elements.pop().value = 2
+    user.find(marker='start').click()
+    await sees(user, marker='waiting-room', clock_moves=False)
+    table = open_table(one(user, 'waiting-room').props['data-table'])
+    assert table.room.rated and table.waiting
+    return table
+
+
 async def two_at_a_quick_match(user: User, create_user) -> tuple:
     """Ana and Luis, signed in on two browsers, at one rated quick match that has started."""
     ana = await sign_in_by_ticket(user, 'Ana')
@@ -99,7 +112,11 @@ async def test_a_rated_game_left_before_two_moves_is_unrated_and_the_leaver_wait
     assert one(luis_user, 'quick-match').enabled
 
 
-async def test_the_wait_is_said_in_english_and_a_crafted_quick_match_is_refused(user: User, clock) -> None:
+async def test_the_wait_is_said_in_english_and_a_crafted_quick_match_or_join_is_refused(user: User, create_user,
+                                                                                        clock) -> None:
+    ana = create_user()
+    await sign_in_by_ticket(ana, 'Ana')
+    waiting = (await rated_room(ana)).id
     luis = await sign_in_by_ticket(user, 'Luis')
     left(luis, 't1', clock)
     left(luis, 't2', clock)
@@ -113,6 +130,12 @@ async def test_the_wait_is_said_in_english_and_a_crafted_quick_match_is_refused(
     with pytest.raises(IllegalAction) as refused:   # a crafted click of the disabled button
         matching.quick_match(GAMES_BY_ID['chinchon'], 2, person, wall=clock.wall())
     assert refused.value.code == 'playban' and refused.value.params == {'seconds': 570}
+    with pytest.raises(IllegalAction) as refused:   # nor Join in the lobby
+        matching.join(waiting, person)
+    assert refused.value.code == 'playban'
+    await user.open(f'/table/{waiting}')
+    user.find(marker='join').click()
+    await sees(user, CATALOGS['en']['playban.wait'].format(left='10 min'), clock_moves=False)
 
 
 async def test_two_accounts_of_one_browser_are_not_seated_together_and_their_game_is_unrated(user: User,
@@ -128,14 +151,7 @@ async def test_two_accounts_of_one_browser_are_not_seated_together_and_their_gam
     await sign_in_by_ticket(luis, 'Luis')
     assert await quick(luis) == ana_table
     # at a public rated table opened by hand, Bea sits down with Ana by Join
-    await elsewhere.open('/play/chinchon')
-    elsewhere.find(marker='friends').click()
-    elsewhere.find(marker='room-public').click()
-    elsewhere.find(marker='opt-seats').elements.pop().value = 2
-    elsewhere.find(marker='start').click()
-    await sees(elsewhere, marker='waiting-room', clock_moves=False)
-    table = open_table(one(elsewhere, 'waiting-room').props['data-table'])
-    assert table.room.rated
+    table = await rated_room(elsewhere)
     await user.open(f'/table/{table.id}')
     user.find(marker='join').click()
     await until(lambda: not table.waiting)
