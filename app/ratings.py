@@ -10,7 +10,8 @@ what they read from the table and the accounts, and store what comes back.
   ``python -m app.bench.computer_ratings``; ``GameInfo.computer_ratings`` points at its game's.
 
 No rating maths is written here: every update is ``PlackettLuce.rate``; this module only chooses
-who stands where, keeps the computers still, halves a change and draws the number people see.
+who stands where, keeps the computers still, halves a change (or cuts it to a cap: ``within``)
+and draws the number people see.
 """
 from __future__ import annotations
 
@@ -165,3 +166,19 @@ def rate_game(players: Mapping[int, Rating], placements: Sequence[int], *, leave
                          sigma=players[seat].sigma + share * (after[seat][0].sigma - players[seat].sigma),
                          games=players[seat].games + 1)
             for seat in players}
+
+
+def within(before: Rating, after: Rating, low: int, high: int) -> Rating:
+    """``after``, its change cut so that the shown change (``after.display() - before.display()``)
+    lies within ``low..high`` (``low <= 0 <= high``), the way a computer's game halves one: mu and
+    sigma each move the same share of openskill's change (a pair's daily cap, app.fairplay.pairs).
+    Unchanged when it is within already."""
+    shown = after.display() - before.display()
+    allowed = min(high, max(low, shown))
+    if allowed == shown:
+        return after
+    # the mu that shows exactly before's number plus what is allowed
+    target = MODEL.mu + (before.display() + allowed - DISPLAY_NEW) / DISPLAY_SCALE
+    share = min(1.0, max(0.0, (target - before.mu) / (after.mu - before.mu)))
+    return Rating(mu=before.mu + share * (after.mu - before.mu),
+                  sigma=before.sigma + share * (after.sigma - before.sigma), games=after.games)

@@ -32,6 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
+from app import fairplay
 from models.db import session_scope
 from models.tables import (add_sign_in_session, end_sign_in_sessions, forget_expired_sign_in_sessions,
                            remember_device, take_sign_in_ticket, user_of_sign_in_session, utcnow)
@@ -77,10 +78,10 @@ def start_path(ticket: str, next_path: str) -> str:
 
 
 def begin_session(ticket: str, browser: str | None, *, old_session: str | None = None,
-                  device: str | None = None) -> tuple[str, str] | None:
+                  device: str | None = None, address: str | None = None) -> tuple[str, str] | None:
     """Swap a ticket for a new session token: (session token, device token), or None for a ticket
     that is unknown, used, expired or issued to another browser. The browser's old session ends;
-    its device token is kept."""
+    its device token is kept, and the account is seen at this browser and address (app.fairplay)."""
     now = utcnow()
     device = device or new_token()
     token = new_token()
@@ -94,18 +95,25 @@ def begin_session(ticket: str, browser: str | None, *, old_session: str | None =
         add_sign_in_session(session=session, token_hash=digest(token), user_id=user_id,
                             expires_at=now + SESSION_LIFETIME)
         remember_device(session=session, token_hash=digest(device), user_id=user_id)
+        fairplay.seen(session=session, user_id=user_id, at=now, device=device, browser=browser, address=address)
     return token, device
 
 
-def user_of_token(token: str | None, *, now: datetime | None = None) -> int | None:
+def user_of_token(token: str | None, *, now: datetime | None = None, visit: dict[str, str | None] | None = None) \
+        -> int | None:
     """The account this session token signs in, or None: unknown, ended, past its 30 days, or
-    unused for 7 (its last use is kept to the hour, so most calls are a single read)."""
+    unused for 7 (its last use is kept to the hour, so most calls are a single read). When the
+    hourly write of its last use is due, the account is also seen at the ``visit``'s device,
+    browser and address (app.fairplay), in the same transaction: a visit costs no other write."""
     if not token:
         return None
     now = now or utcnow()
     with session_scope() as session:
+        def touched(user_id: int) -> None:
+            fairplay.seen(session=session, user_id=user_id, at=now, **(visit or {}))
         return user_of_sign_in_session(session=session, token_hash=digest(token), now=now,
-                                       idle_since=now - IDLE_LIMIT, touch_before=now - TOUCH_EVERY)
+                                       idle_since=now - IDLE_LIMIT, touch_before=now - TOUCH_EVERY,
+                                       touched=touched if visit else None)
 
 
 def end_session_of_token(token: str | None) -> None:
@@ -130,7 +138,8 @@ def end_all_sessions(user_id: int) -> None:
 async def start_route(request: Request, ticket: str = '', next: str = '/') -> RedirectResponse:
     try:
         tokens = begin_session(ticket, request.session.get('id'), old_session=request.cookies.get(SESSION_COOKIE),
-                               device=request.cookies.get(DEVICE_COOKIE))
+                               device=request.cookies.get(DEVICE_COOKIE),
+                               address=request.client.host if request.client else None)
     except SQLAlchemyError as error:  # back to the form, which says what is wrong if it lasts
         log.error('sessions: the database failed: %s', error.__class__.__name__, exc_info=error)
         tokens = None

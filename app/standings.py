@@ -14,12 +14,15 @@ The end of a rated table calls ONE function, with what the table knows::
         computers={1: 'hard'},               # seat -> computer level, every computer's seat
         placements=[1, 3, 2],                # per seat, 1 the best, ties equal (app.tables.records.placements)
         leavers={2},                         # people's seats that left and did not come back
+        marked={luis_id},                    # accounts seen at another's address (app.fairplay)
         at=ended_at)                         # an aware datetime
     # shown == {ana_id: (1500, 1512), luis_id: (1500, 1488)}: the numbers before and after
 
 It is safe to call again (a table that saves and ends twice, two processes): a table rated once
 is never rated again, and the second call answers what the first recorded. A database failure is
-logged and answers {}: a table never breaks because its ratings could not be kept.
+logged and answers {}: a table never breaks because its ratings could not be kept. One account's
+rating moves at most app.fairplay.pairs.DAILY_CAP through games with one other in 24 hours: a
+change cut by it is marked 'capped' for whoever moderates, as ``marked`` accounts are 'address'.
 """
 from __future__ import annotations
 
@@ -31,8 +34,10 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.exc import SQLAlchemyError
 
 from app import config
-from app.ratings import COMPUTER_RATINGS, Rating, rate_game
+from app.fairplay import pairs
+from app.ratings import COMPUTER_RATINGS, Rating, rate_game, within
 from models.db import session_scope
+from models.fairplay import shared_changes
 from models.tables import (PlayerRating, RatingChange, add_rating_changes, count_rated_players, lock_player_ratings,
                            player_ratings, rank_of, rated_players, rating_changes_of, rating_changes_of_table)
 
@@ -92,14 +97,16 @@ def ratings_of(*, user_ids: Iterable[int], game_id: str) -> dict[int, Rating]:
 
 def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int], computers: Mapping[int, str],
                       placements: Sequence[int], leavers: Collection[int] = frozenset(),
-                      at: datetime) -> dict[int, tuple[int, int]]:
+                      marked: Collection[int] = frozenset(), at: datetime) -> dict[int, tuple[int, int]]:
     """Rate a finished game once: every person's new rating and one RatingChange each, in one
     transaction. Returns account id -> (shown rating before, after); {} when the database failed.
 
     ``people``: seat -> account id; ``computers``: seat -> level (its fixed rating in
     COMPUTER_RATINGS, never changed); ``placements``: per seat, 1 the best; ``leavers``: people's
     seats placed last whatever they scored (app.ratings.rate_game; ``final_places`` is the place
-    each RatingChange keeps). A second call for the same
+    each RatingChange keeps); ``marked``: accounts whose change is marked 'address' (app.fairplay).
+    Each change is cut to the pair's daily cap (app.fairplay.pairs) and then marked 'capped'. A
+    second call for the same
     table changes nothing and answers what the first recorded. Seats that do not add up (a seat
     twice, one missing, one account at two seats) are the caller's mistake: ValueError."""
     if len(set(people.values())) != len(people):
@@ -117,17 +124,23 @@ def record_rated_game(*, game_id: str, table_id: str, people: Mapping[int, int],
                 return {change.user_id: (change.before, change.after) for change in done}
             before = {seat: _rating(rows[user_id]) for seat, user_id in people.items()}
             after = rate_game(before, placements, leavers=leavers, computers=fixed)
+            earlier = shared_changes(session=session, user_ids=list(people.values()), game_id=game_id,
+                                     since=at - pairs.WINDOW)
+            allowed = pairs.bounds(earlier, list(people.values()))
             places = final_places(placements, leavers)
             changes = []
             for seat, user_id in people.items():
+                rated = within(before[seat], after[seat], *allowed[user_id])
+                marks = ['address'] * (user_id in marked) + ['capped'] * (rated != after[seat])
+                after[seat] = rated
                 row = rows[user_id]
                 row.mu, row.sigma, row.games, row.last_played_at = after[seat].mu, after[seat].sigma, after[seat].games, at
                 session.add(row)
                 changes.append(RatingChange(user_id=user_id, game_id=game_id, table_id=table_id,
                                             before=before[seat].display(), after=after[seat].display(),
                                             mu=after[seat].mu, sigma=after[seat].sigma,
-                                            place=places[seat],
-                                            seats=len(placements), at=at))
+                                            place=places[seat], seats=len(placements),
+                                            marks=' '.join(marks), at=at))
             add_rating_changes(session=session, changes=changes)
             return {change.user_id: (change.before, change.after) for change in changes}
     except SQLAlchemyError as error:

@@ -44,10 +44,21 @@ def current_account() -> Account | None:
     if not token:
         return None
     try:
-        user_id = sessions.user_of_token(token)
+        user_id = sessions.user_of_token(token, visit=_visit())
         return get_account(user_id) if user_id is not None else None
     except SQLAlchemyError as error:  # pages still show, as a guest's
         log.error('visitor: the database failed: %s', error.__class__.__name__, exc_info=error)
+        return None
+
+
+def _visit() -> dict[str, str | None] | None:
+    """This browser as fair play knows it (app.fairplay): its device cookie, NiceGUI's browser id,
+    its address; None outside a page or event."""
+    try:
+        client = ui.context.client
+        return {'device': client.request.cookies.get(sessions.DEVICE_COOKIE),
+                'browser': app.storage.browser.get('id'), 'address': client.ip or None}
+    except RuntimeError:
         return None
 
 

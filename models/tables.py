@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from collections.abc import Callable, Collection
 from typing import Literal
 
 from sqlalchemy import UniqueConstraint, and_, case, exists, func, literal, or_
@@ -270,6 +271,9 @@ class RatingChange(SQLModel, table=True):
     sigma: float
     place: int                   # 1 the best; a leaver is placed last
     seats: int
+    # for whoever moderates (app.fairplay): 'address' when another person at the table was seen
+    # at this account's address in the last 30 days, 'capped' when the pair's daily cap cut it
+    marks: str = Field(default='', max_length=32)
     at: datetime = Field(default_factory=utcnow, index=True)
 
 
@@ -549,9 +553,11 @@ def take_sign_in_ticket(*, session: Session, token_hash: str, now: datetime) -> 
 
 
 def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime,
-                            idle_since: datetime | None = None, touch_before: datetime | None = None) -> int | None:
+                            idle_since: datetime | None = None, touch_before: datetime | None = None,
+                            touched: Callable[[int], None] | None = None) -> int | None:
     """The account of a live session: not expired at `now`, and used after `idle_since`. A session
-    last marked used before `touch_before` is marked used `now`; a fresher one costs no write."""
+    last marked used before `touch_before` is marked used `now` (and `touched(user_id)` is called,
+    in the same transaction); a fresher one costs no write."""
     query = select(SignInSession.user_id, SignInSession.last_used_at).where(
         SignInSession.token_hash == token_hash, col(SignInSession.pending).is_(False),
         col(SignInSession.expires_at) > now)
@@ -564,6 +570,8 @@ def user_of_sign_in_session(*, session: Session, token_hash: str, now: datetime,
     if touch_before is not None and _utc(last_used_at) < touch_before:
         session.exec(update(SignInSession).where(col(SignInSession.token_hash) == token_hash)
                      .values(last_used_at=now).execution_options(synchronize_session=False))
+        if touched is not None:
+            touched(user_id)
     return user_id
 
 
@@ -754,13 +762,17 @@ def lock_quick_match(*, session: Session, key: int) -> None:
                      .execution_options(synchronize_session=False))
 
 
-def waiting_quick_table(*, session: Session, game_id: str, seats: int, rated: bool, fills_after: datetime) \
-        -> PublicTable | None:
-    """The oldest quick-match table of this kind still waiting with a seat free, not about to fill."""
-    return session.exec(select(PublicTable).where(
+def waiting_quick_table(*, session: Session, game_id: str, seats: int, rated: bool, fills_after: datetime,
+                        excluded: Collection[str] = ()) -> PublicTable | None:
+    """The oldest quick-match table of this kind still waiting with a seat free, not about to fill
+    (and not one of ``excluded``)."""
+    query = select(PublicTable).where(
         PublicTable.game_id == game_id, PublicTable.seats == seats, PublicTable.rated == rated,
         col(PublicTable.quick).is_(True), PublicTable.stage == 'waiting', col(PublicTable.free_seats) > 0,
-        col(PublicTable.fill_at) > fills_after).order_by(col(PublicTable.created_at)).limit(1).with_for_update()).first()
+        col(PublicTable.fill_at) > fills_after)
+    if excluded:
+        query = query.where(col(PublicTable.table_id).not_in(list(excluded)))
+    return session.exec(query.order_by(col(PublicTable.created_at)).limit(1).with_for_update()).first()
 
 
 def public_table(*, session: Session, table_id: str, lock: bool = False) -> PublicTable | None:

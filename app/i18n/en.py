@@ -395,6 +395,12 @@ MESSAGES: dict[str, str] = {
     'log.room.stand_in.away.you': 'You left: the computer played your seat.',
     'log.room.back': '{name} is back at the table.',
     'log.room.back.you': 'You are back at the table.',
+    'log.room.aborted': 'The computer took the seat of {name} before they had made two moves: this game no longer '
+                        'counts for anyone\'s rating.',
+    'log.room.aborted.you': 'The computer took your seat before you had made two moves: this game no longer counts for '
+                            'anyone\'s rating.',
+    'log.room.unrated': 'This game does not count for the rating: two accounts at this table have been used in the same '
+                        'browser in the last 30 days.',
     'illegal.name_missing': 'Type a name to sit down.',
     'illegal.name_too_long': 'A name can have up to {limit} characters.',
     'illegal.name_taken': 'Somebody at the table is already called {name}: choose another name.',
@@ -959,6 +965,12 @@ MESSAGES: dict[str, str] = {
     'quick.button': 'Play people',
     'quick.lobby': 'See open tables',
     'quick.rated': 'You play rated: where you finish changes your rating in this game.',
+    'playban.wait': 'Several times in a short while you have left rated games or the computer had to play for you: '
+                    'you can play people again in {left}.',
+    'playban.why': 'The wait grows if it happens again soon and shrinks as days go by. Meanwhile you can play the '
+                   'computer or friends.',
+    'playban.minutes': '{minutes} min',
+    'playban.hours': '{hours} h {minutes} min',
     'quick.waiting_title': 'Looking for people for {game}',
     'quick.countdown': 'The game starts in {seconds} s, with whoever has come.',
     'quick.start_now': 'Start now with computers',
@@ -983,6 +995,20 @@ MESSAGES: dict[str, str] = {
                      'against them your rating moves half as much.',
     'ranking.rule': 'The ranking lists everyone who has played at least {games} rated games of this game, the last one '
                     'within the last {days} days.',
+    'ranking.fair.title': 'Fair play',
+    'ranking.fair.abort': 'If the computer has to take your seat (your turn clock runs out, with the page open or '
+                          'closed) before you have made two moves of your own, the game is aborted: it counts for '
+                          'nobody\'s rating.',
+    'ranking.fair.leave': 'Leaving a rated game (aborting it, or not coming back before its end) counts. Once is '
+                          'forgiven; twice within 24 hours means waiting 10 minutes before playing people again, and '
+                          'each time it happens again soon the wait is multiplied by 2.2, up to 48 hours at most. The '
+                          'wait shrinks with the days that go by without leaving.',
+    'ranking.fair.browser': 'Two accounts used in the same browser in the last 30 days are never seated together by '
+                            '“Play people”, and a game between them, however they met, does not count for the rating.',
+    'ranking.fair.address': 'Two accounts that only share an internet connection (a family at home) do play rated, '
+                            'but the game is marked for whoever reviews fair play.',
+    'ranking.fair.cap': 'Playing with the same person, your rating goes up or down by at most {cap} in 24 hours: '
+                        'beyond that it does not count.',
     'ranking.empty': 'Nobody is in the {game} ranking yet.',
     'ranking.board.position': 'Rank',
     'ranking.board.name': 'Name',

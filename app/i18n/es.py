@@ -398,6 +398,12 @@ MESSAGES: dict[str, str] = {
     'log.room.stand_in.away.you': 'Te has ido: la máquina ha jugado en tu asiento.',
     'log.room.back': '{name} ha vuelto a la mesa.',
     'log.room.back.you': 'Vuelves a la mesa.',
+    'log.room.aborted': '{name} no ha hecho dos jugadas antes de que la máquina tomara su asiento: esta partida ya no '
+                        'cuenta para la puntuación de nadie.',
+    'log.room.aborted.you': 'No has hecho dos jugadas antes de que la máquina tomara tu asiento: esta partida ya no '
+                            'cuenta para la puntuación de nadie.',
+    'log.room.unrated': 'Esta partida no cuenta para la puntuación: dos cuentas de esta mesa se han usado en un mismo '
+                        'navegador en los últimos 30 días.',
     'illegal.name_missing': 'Escribe un nombre para sentarte.',
     'illegal.name_too_long': 'El nombre puede tener hasta {limit} caracteres.',
     'illegal.name_taken': 'Ya hay alguien en la mesa que se llama {name}: elige otro nombre.',
@@ -972,6 +978,12 @@ MESSAGES: dict[str, str] = {
     'quick.button': 'Jugar con gente',
     'quick.lobby': 'Ver mesas abiertas',
     'quick.rated': 'Juegas con puntuación: tu puesto final cambia tu puntuación en este juego.',
+    'playban.wait': 'Varias veces en poco tiempo te has ido de partidas con puntuación o la máquina ha tenido que jugar '
+                    'por ti: podrás volver a jugar con gente dentro de {left}.',
+    'playban.why': 'La espera crece si vuelve a pasar pronto y se acorta con los días. Mientras tanto puedes jugar contra '
+                   'la máquina o con amistades.',
+    'playban.minutes': '{minutes} min',
+    'playban.hours': '{hours} h {minutes} min',
     'quick.waiting_title': 'Buscando gente para {game}',
     'quick.countdown': 'La partida empieza en {seconds} s, con quien haya llegado.',
     'quick.start_now': 'Empezar ya con la máquina',
@@ -996,6 +1008,21 @@ MESSAGES: dict[str, str] = {
                      'fija, y contra ellas tu puntuación se mueve la mitad.',
     'ranking.rule': 'Entra en la clasificación quien ha jugado al menos {games} partidas puntuables de este juego y la '
                     'última en los últimos {days} días.',
+    'ranking.fair.title': 'Juego limpio',
+    'ranking.fair.abort': 'Si la máquina tiene que tomar tu asiento (se te acaba el reloj del turno, con la página abierta '
+                          'o cerrada) antes de que hayas hecho dos jugadas tuyas, la partida se anula: no cuenta para la '
+                          'puntuación de nadie.',
+    'ranking.fair.leave': 'Irse de una partida con puntuación (anulándola, o sin volver antes del final) cuenta. Una vez '
+                          'se perdona; dos en 24 horas suponen esperar 10 minutos antes de volver a jugar con gente, y '
+                          'cada vez que se repite pronto la espera se multiplica por 2,2, hasta 48 horas como mucho. La '
+                          'espera se acorta con los días que pasan sin irse.',
+    'ranking.fair.browser': 'Dos cuentas que se han usado en un mismo navegador en los últimos 30 días nunca se sientan '
+                            'juntas con «Jugar con gente», y una partida entre ellas, lleguen como lleguen, no cuenta '
+                            'para la puntuación.',
+    'ranking.fair.address': 'Dos cuentas que solo comparten la conexión a internet (una familia en casa) sí juegan con '
+                            'puntuación, pero la partida queda señalada para quien revisa el juego limpio.',
+    'ranking.fair.cap': 'Jugando con una misma persona, en 24 horas tu puntuación sube o baja como mucho {cap}: lo '
+                        'que pase de ahí no cuenta.',
     'ranking.empty': 'Todavía no hay nadie en la clasificación de {game}.',
     'ranking.board.position': 'Puesto',
     'ranking.board.name': 'Nombre',

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import fairplay, playban
 from app.engine.protocol import IllegalAction
 from app.games import GameInfo
 from app.lobby import PUBLIC_CLOCK, quick_wait
@@ -22,6 +23,7 @@ from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions
 from app.tables.table import Table
 from models.db import session_scope
+from models.fairplay import waiting_tables_of
 from models.tables import (PublicTable, SeatClaim, add_claim, claim_of, claims_of, lock_quick_match, public_table,
                            waiting_claims, waiting_quick_table)
 
@@ -68,13 +70,16 @@ def quick_match(game: GameInfo, seats: int, person: Person, *, wall: float) -> s
     rated = person.user_id is not None
     made: Table | None = None
     try:
+        if rated:
+            must_wait(person, wall)
         with session_scope() as session:
             lock_quick_match(session=session, key=_lock_key(game, seats, rated))
             for table_id in waiting_claims(session=session, game_id=game.id, guest=person.guest,
                                            user_id=person.user_id):
                 return table_id
             row = waiting_quick_table(session=session, game_id=game.id, seats=seats, rated=rated,
-                                      fills_after=moment(wall + NOT_ABOUT_TO_FILL))
+                                      fills_after=moment(wall + NOT_ABOUT_TO_FILL),
+                                      excluded=not_with(session, game, person))
             if row is not None:
                 _claim(session, row, person, moment(wall))
                 return row.table_id
@@ -92,9 +97,12 @@ def quick_match(game: GameInfo, seats: int, person: Person, *, wall: float) -> s
 
 def open_public(table: Table, person: Person) -> Table:
     """Store a public table made from the setup form (its creator in the first seat) with its line
-    in the lobby, and hold it here. Raises registry.TableUnavailable."""
+    in the lobby, and hold it here. Raises registry.TableUnavailable, and IllegalAction('playban')
+    for a rated one while its creator waits for having left rated games."""
     try:
         with session_scope() as session:
+            if table.room.rated:
+                must_wait(person, table.clock.wall(), session=session)
             _open(session, table, person)
     except SQLAlchemyError as error:
         logger.exception('could not store a new public %s table', table.game.id)
@@ -116,11 +124,33 @@ def join(table_id: str, person: Person) -> str:
                 raise IllegalAction('room_started', 'the game has started')
             if row.rated and person.user_id is None:
                 raise IllegalAction('rated_needs_account', 'sign in to play a rated table')
+            if row.rated:
+                must_wait(person, registry.wall_time().timestamp(), session=session)
             _claim(session, row, person, registry.wall_time())
     except SQLAlchemyError as error:
         logger.error('could not join public table %s: %s', table_id, str(error).splitlines()[0])
         raise MatchUnavailable(str(error)) from error
     return table_id
+
+
+def must_wait(person: Person, wall: float, *, session=None) -> None:
+    """Someone who keeps leaving rated games waits before the next one (app.playban): refused
+    with IllegalAction('playban', seconds=...) while they do."""
+    if person.user_id is None:
+        return
+    left = playban.time_left(user_id=person.user_id, now=moment(wall), session=session)
+    if left is not None:
+        raise IllegalAction('playban', 'wait before the next rated game', seconds=int(left.total_seconds()))
+
+
+def not_with(session, game: GameInfo, person: Person) -> list[str]:
+    """The waiting tables quick match does not seat this person at: where an account sits that
+    shared a browser with theirs in the last 30 days (app.fairplay; very probably themselves).
+    Sightings are kept in real time, not on the tables' clock."""
+    if person.user_id is None:
+        return []
+    others = fairplay.browser_partners(session=session, user_id=person.user_id, now=datetime.now(UTC))
+    return waiting_tables_of(session=session, game_id=game.id, user_ids=others) if others else []
 
 
 def seat_here(table: Table, guest: str | None, user_id: int | None) -> int | None:

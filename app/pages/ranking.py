@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from app import config
+from app.fairplay import pairs
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import t
 from app.pages.not_found import not_found_content
@@ -58,6 +59,20 @@ def ranking_page(request: Request, game_id: str) -> None:
                     .mark('ranking-empty')
             ui.label(t('ranking.rule', games=config.ranking_min_games(), days=ACTIVE_DAYS)) \
                 .classes('text-sm text-gray-700').mark('ranking-rule')
+        _fair_play()
+
+
+def _fair_play() -> None:
+    """The rules that keep a rating honest (app.tables.aborts, app.playban, app.fairplay)."""
+    with ui.element('section').classes('w-full flex flex-col gap-2').props('aria-labelledby=fair-play') \
+            .mark('fair-play'):
+        ui.label(t('ranking.fair.title')).classes('text-xl font-bold').props('id=fair-play role=heading aria-level=2')
+        with ui.element('ul').classes('list-disc pl-6 flex flex-col gap-1 text-gray-800'):
+            for key in ('abort', 'leave', 'browser', 'address'):
+                with ui.element('li'):
+                    ui.label(t(f'ranking.fair.{key}'))
+            with ui.element('li'):
+                ui.label(t('ranking.fair.cap', cap=pairs.DAILY_CAP))
 
 
 def _head(game: GameInfo) -> None:

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, ui
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import limits
+from app import limits, playban
 from app.lobby import PUBLIC_CLOCK, matching, quick_wait, reconnect_window
 from app.engine.protocol import IllegalAction
 from app.games import GAMES, GAMES_BY_ID, GameInfo
@@ -27,6 +28,7 @@ from app.visitor import (current_account, current_user_id, guest_token, my_open_
                          watched_tables)
 from components.frame import frame
 from components.games import screens_of
+from components.playban import wait_notice, wait_text
 from components.table.room_form import PERSON, RoomForm
 from components.table.setup import setup_form, to_table_options
 from components.table.shell import TableScreen
@@ -56,7 +58,7 @@ def play_page(game_id: str) -> None:
                 ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(ongoing.id))) \
                     .props('unelevated no-caps').mark('resume')
         account = current_account()
-        _quick_match_card(game, account is not None)
+        _quick_match_card(game, account.id if account is not None else None)
         room_form = RoomForm(game, account_name=account.display_name if account else None,
                              stored=storage.get(ROOM_KEY), on_create=lambda *args: None)
         room_form.on_create = lambda choice, plan, clock, name: create_room(game, choice, plan, clock, name, room_form)
@@ -66,8 +68,22 @@ def play_page(game_id: str) -> None:
 QUICK_KEY = 'quick'   # app.storage.user: the seats last asked for at quick match, per game
 
 
-def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
-    """Play people: the number of seats, a guest's name, and the button; where the lobby is."""
+def _wait_left(user_id: int | None) -> float | None:
+    """Seconds this account still waits before playing people (app.playban), None when it does not."""
+    if user_id is None:
+        return None
+    try:
+        left = playban.time_left(user_id=user_id, now=matching.moment(services().clock.wall()))
+    except SQLAlchemyError:   # quick match itself checks again, and says so if the database is away
+        return None
+    return None if left is None else left.total_seconds()
+
+
+def _quick_match_card(game: GameInfo, user_id: int | None) -> None:
+    """Play people: the number of seats, a guest's name, and the button; where the lobby is. Who
+    keeps leaving rated games is told why they wait and how long is left instead of a button."""
+    signed_in = user_id is not None
+    wait = _wait_left(user_id)
     stored = app.storage.user.get(QUICK_KEY)
     seats = stored.get(game.id) if isinstance(stored, dict) else None
     values = {'seats': seats if type(seats) is int and game.min_seats <= seats <= game.max_seats else game.min_seats,
@@ -91,9 +107,13 @@ def _quick_match_card(game: GameInfo, signed_in: bool) -> None:
         if not signed_in:
             ui.input(t('quick.your_name')).bind_value(values, 'name') \
                 .props(f'maxlength={NAME_MAX} counter outlined dense').classes('w-full').mark('quick-name')
+        if wait is not None:
+            wait_notice(wait)
         with ui.row().classes('w-full items-center gap-3'):
-            ui.button(t('quick.button'), icon='groups', on_click=go) \
+            button = ui.button(t('quick.button'), icon='groups', on_click=go) \
                 .props('unelevated no-caps data-testid="quick-match"').classes('flex-1').mark('quick-match')
+            if wait is not None:
+                button.disable()
             ui.link(t('quick.lobby'), f'/lobby?game={game.id}').classes('font-semibold')
         ui.label(t('quick.rated' if signed_in else 'lobby.rated_sign_in')).classes('text-xs text-gray-600')
 
@@ -154,6 +174,9 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
             matching.open_public(table, matching.Person(guest_token(), account.id if account else None, name))
         else:
             add_table(table)
+    except IllegalAction as refusal:
+        ui.notify(refused(refusal), type='warning', multi_line=True)
+        return
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
@@ -301,13 +324,20 @@ def _take_seat(take: Callable[[], str | None]) -> None:
     try:
         table_id = take()
     except IllegalAction as refusal:
-        ui.notify(refusal_text(refusal), type='warning')
+        ui.notify(refused(refusal), type='warning', multi_line=True)
         return
     except matching.MatchUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
     if table_id is not None:
         ui.navigate.to(table_path(table_id))
+
+
+def refused(refusal: IllegalAction) -> str:
+    """A refused seat in words; a wait for leaving rated games says how long is left."""
+    if refusal.code == 'playban':
+        return wait_text(refusal.params.get('seconds', 0))
+    return refusal_text(refusal)
 
 
 def _join_form(table: Table) -> None:

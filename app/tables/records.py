@@ -8,10 +8,13 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import fairplay
 from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
+from app.playban import record_leave
 from app.ratings import is_rated
 from app.standings import rating_of, record_rated_game
+from app.tables.room import room_event
 from app.tables.table import Table
 from models.db import session_scope
 from models.tables import finish_daily_try
@@ -59,19 +62,36 @@ def record_table(table: Table) -> list[int]:
 
 def rate_table(table: Table, scores: tuple[int, ...], winners: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """A rated game's end changes its people's ratings (app.standings, once per table): placed by
-    the game's own order, whoever left and never came back last. The seats then show the new
-    numbers. Returns user id -> (before, after), empty for a game that is not rated."""
+    the game's own order, whoever left and never came back last (and that leave is kept for them,
+    app.playban). The seats then show the new numbers. Not rated: a game aborted by a leaver
+    (app.tables.aborts), and one where two of the accounts used one browser in the last 30 days
+    (app.fairplay: the log says so); two seen at one address are rated and marked. Returns user
+    id -> (before, after), empty for a game that is not rated."""
     room = table.room
     people = {seat: table.seats[seat].user_id for seat in table.person_seats()}
     computers = {seat: person.level or 'normal' for seat, person in enumerate(table.seats) if not person.is_person}
-    if room is None or not is_rated(public=room.public, wanted=room.rated, computers=len(computers),
-                                    accounts=sum(user is not None for user in people.values()),
-                                    guests=sum(user is None for user in people.values())):
+    if room is None or room.unrated is not None or not is_rated(
+            public=room.public, wanted=room.rated, computers=len(computers),
+            accounts=sum(user is not None for user in people.values()),
+            guests=sum(user is None for user in people.values())):
         return {}
+    at = datetime.fromtimestamp(table.clock.wall(), UTC)
+    seen = datetime.now(UTC)   # sightings are kept in real time (sign-in, visits), not on the tables' clock
+    try:
+        if fairplay.shared_browsers(people.values(), seen):
+            room.unrated = 'shared_browser'
+            table.changed(notes=[room_event('unrated', None, reason='shared_browser')])
+            return {}
+        marked = {user_id for pair in fairplay.shared_addresses(people.values(), seen) for user_id in pair}
+    except SQLAlchemyError:   # rated later never: better unrated than rated past the rules
+        logger.exception('could not read who shared a browser at table %s', table.id)
+        return {}
+    leavers = set(table.presence.leavers())
     changes = record_rated_game(game_id=table.game.id, table_id=table.id, people=people, computers=computers,
                                 placements=placements(scores, winners, BETTER[table.game.id]),
-                                leavers=set(table.presence.leavers()),
-                                at=datetime.fromtimestamp(table.clock.wall(), UTC))
+                                leavers=leavers, marked=marked, at=at)
+    for seat in sorted(leavers):
+        record_leave(user_id=people[seat], table_id=table.id, game_id=table.game.id, aborted=False, at=at)
     for seat, user_id in people.items():
         if user_id in changes:
             before, after = changes[user_id]

@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games import GameInfo
+from app.playban import record_leave
 from app.standings import ratings_of
 from app.tables.public import Claim, Listing
 from app.tables.records import record_abandoned, record_table
@@ -82,6 +83,10 @@ class DatabaseStore(OneProcess):
                                     spectators=listing.spectators, now=datetime.fromtimestamp(listing.at, UTC))
         except SQLAlchemyError as error:   # the lobby shows an older line until the next change
             logger.error('could not list public table %s: %s', listing.table_id, str(error).splitlines()[0])
+
+    def left_rated(self, table_id: str, game_id: str, user_id: int, wall: float) -> None:
+        record_leave(user_id=user_id, table_id=table_id, game_id=game_id, aborted=True,
+                     at=datetime.fromtimestamp(wall, UTC))
 
     def release_claim(self, table_id: str, seat: int) -> bool:
         try:

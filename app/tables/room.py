@@ -31,7 +31,7 @@ ABSENT_GRACE = 10.0              # seconds without any screen before a computer 
 NAME_MAX = 20
 SPECTATOR = -1                   # the subscription key of screens that watch without a seat
 COUNT_CLOCK = -2                 # the turn clock's key while a count waits for its last readers
-ROOM_EVENTS = frozenset({'joined', 'stand_in', 'back'})
+ROOM_EVENTS = frozenset({'joined', 'stand_in', 'back', 'aborted', 'unrated'})
 
 
 @dataclass
@@ -48,11 +48,16 @@ class Room:
     # seat -> (shown rating, provisional) when the person sat down, for the screens and the lobby
     ratings: dict[int, tuple[int, bool]] = field(default_factory=dict)
     rating_changes: dict[int, int] = field(default_factory=dict)   # seat -> shown points won or lost, once rated
+    plays: dict[int, int] = field(default_factory=dict)   # seat -> own actions, counted to 2 (app.tables.aborts)
+    # why a game opened rated no longer counts: 'aborted' (app.tables.aborts) or 'shared_browser'
+    # (two of its accounts used one browser: app.fairplay); None while it counts
+    unrated: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         raw = asdict(self)
         raw['ratings'] = {str(seat): list(shown) for seat, shown in self.ratings.items()}
         raw['rating_changes'] = {str(seat): change for seat, change in self.rating_changes.items()}
+        raw['plays'] = {str(seat): count for seat, count in self.plays.items()}
         return raw
 
     @classmethod
@@ -65,7 +70,9 @@ class Room:
                    fill_at=float(fill_at) if fill_at is not None else None,
                    ratings={int(seat): (int(shown[0]), bool(shown[1]))
                             for seat, shown in (raw.get('ratings') or {}).items()},
-                   rating_changes={int(seat): int(change) for seat, change in (raw.get('rating_changes') or {}).items()})
+                   rating_changes={int(seat): int(change) for seat, change in (raw.get('rating_changes') or {}).items()},
+                   plays={int(seat): int(count) for seat, count in (raw.get('plays') or {}).items()},
+                   unrated=raw.get('unrated') if raw.get('unrated') in UNRATED else None)
 
     @staticmethod
     def new(clock: int, *, public: bool = False, rated: bool = False, quick: bool = False,
@@ -93,8 +100,12 @@ def clean_name(raw: Any) -> str:
     return name
 
 
-def room_event(kind: str, seat: int, **data: Any) -> dict[str, Any]:
-    """A line of the table's log about a person (joined, stood in for, back)."""
+UNRATED = ('aborted', 'shared_browser')
+
+
+def room_event(kind: str, seat: int | None, **data: Any) -> dict[str, Any]:
+    """A line of the table's log about a person (joined, stood in for, back, aborted the game) or
+    about the table (seat None: it no longer counts for the rating)."""
     return {'kind': kind, 'seat': seat, 'data': data}
 
 
@@ -116,6 +127,7 @@ class RoomHost(Protocol):
     started_at: float
     clock: RoomClock
     presence: 'Presence'
+    aborts: Any   # app.tables.aborts.Aborts (which imports this module)
 
     @property
     def waiting(self) -> bool: ...
@@ -249,11 +261,12 @@ class Presence:
 
     def stand_in(self, seat: int, reason: str) -> None:
         self.stand_ins[seat] = reason
-        self.table.changed(notes=[room_event('stand_in', seat, reason=reason)])
+        self.table.changed(notes=[room_event('stand_in', seat, reason=reason), *self.table.aborts.taken(seat)])
         self.table.start_computers()
 
     def acted(self, seat: int) -> None:
         """A person acted in time: the computer standing in for their turn steps back."""
+        self.table.aborts.acted(seat)
         if self.stand_ins.get(seat) == 'clock':
             del self.stand_ins[seat]
 

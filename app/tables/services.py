@@ -208,6 +208,10 @@ class TableStore(Protocol):
         """A person gives up their seat at a public table that has not started: False when it
         could not be freed (it started meanwhile, or the database is away)."""
 
+    def left_rated(self, table_id: str, game_id: str, user_id: int, wall: float) -> None:
+        """This account left a rated game before playing twice, which is aborted (app.playban
+        keeps it). Runs on the table's writer: off the event loop."""
+
     def start_public(self, table_id: str) -> list[Any] | None:
         """A public table starts: no more seats are taken there; every seat claimed so far
         (app.tables.public.Claim), or None when that could not be settled (nothing starts)."""
@@ -247,6 +251,7 @@ class MemoryStore(OneProcess):
     finished: list[str] = field(default_factory=list)                # table ids, once per game over
     listings: dict[str, Any] = field(default_factory=dict)           # table id -> its last line in the lobby
     claims: dict[str, list[Any]] = field(default_factory=dict)       # table id -> seats claimed (tests)
+    left: list[tuple[str, int]] = field(default_factory=list)        # (table id, account) that aborted a rated game
 
     def save(self, table: 'Table', entry: Entry) -> Saved:
         stored = self.saved.get(table.id)
@@ -271,6 +276,9 @@ class MemoryStore(OneProcess):
 
     def publish(self, listing: Any) -> None:
         self.listings[listing.table_id] = listing
+
+    def left_rated(self, table_id: str, game_id: str, user_id: int, wall: float) -> None:
+        self.left.append((table_id, user_id))
 
     def start_public(self, table_id: str) -> list[Any] | None:
         return list(self.claims.get(table_id, ()))

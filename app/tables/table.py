@@ -24,6 +24,7 @@ from typing import Any
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 from app.tables import moves as move_log
+from app.tables.aborts import Aborts
 from app.tables.pacing import ComputerTurns, beat, choose
 from app.tables.public import PublicSeats
 from app.tables.room import SPECTATOR, Presence, Reactions, Room, Seating, TurnClock
@@ -88,6 +89,7 @@ class Table:
                                        version=lambda: self.version, think=self._computer_choice,
                                        move=self.computer_moved)
         self.seating, self.presence = Seating(self), Presence(self)
+        self.aborts = Aborts(self, left=self._left_rated)
         self.turn_clock = TurnClock(self)
         self.reactions = Reactions(self.clock, tell=self.notify, may=lambda seat: self.room is not None
                                    and 0 <= seat < len(self.seats) and self.seats[seat].is_person)
@@ -97,6 +99,12 @@ class Table:
                                   release_claim=lambda seat: self.store.release_claim(self.id, seat),
                                   publish=lambda listing: self.writer.run(lambda: self.store.publish(listing),
                                                                           lambda _: None))
+
+    def _left_rated(self, seat: int) -> None:
+        """A person left this rated game before playing twice (app.tables.aborts): the store keeps
+        it for them, off the event loop."""
+        user_id, wall = self.seats[seat].user_id, self.clock.wall()
+        self.writer.run(lambda: self.store.left_rated(self.id, self.game.id, user_id, wall), lambda _: None)
 
     def _new_game(self, dealer: int | None) -> Any:
         return self.game.engine_module.new_game(self.rules, len(self.seats), random.Random(self.seed),
@@ -144,7 +152,8 @@ class Table:
                         count_waits_for=tuple(self.presence.waiting_to_go_on()) if self.pause is not None else (),
                         clock_seat=clock_seat, clock_left_ms=left,
                         reactions=tuple((seat, key, at) for seat, (key, at) in sorted(self.reactions.recent().items())),
-                        public=self.room.public, rated=self.room.rated, quick=self.room.quick,
+                        public=self.room.public, rated=self.room.rated and self.room.unrated is None,
+                        quick=self.room.quick,
                         fill_left_ms=None if self.room.fill_at is None or self.room.started
                         else max(0, int((self.room.fill_at - self.clock.wall()) * 1000)),
                         away=tuple(seat for seat in self.person_seats() if self.room.started
