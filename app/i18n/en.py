@@ -5,7 +5,8 @@ FEMININE: frozenset[str] = frozenset()   # English articles do not agree: "the j
 MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada and Continental in your browser',
-    'site.description': 'Play Chinchón, Ronda Robada and Continental against the computer, right away and without signing up.',
+    'site.description': 'Play Chinchón, Ronda Robada and Continental in your browser: against the computer right away, '
+                        'with friends in a room or with people at open tables. No sign-up needed.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'You are offline',
     'offline.body': 'Games are played on the server: once you are back online, carry on where you left off.',
@@ -19,10 +20,11 @@ MESSAGES: dict[str, str] = {
     'lang.switch_aria': 'Switch the language to Spanish',
     'lang.name.es': 'Spanish',
     'lang.name.en': 'English',
-    'footer.about': 'House Of Decks: Spanish card games against the computer, no sign-up needed.',
+    'footer.about': 'House Of Decks: Spanish card games against the computer, with friends or with people, no sign-up needed.',
     'footer.fair': 'Every hand is shuffled from a secret seed whose fingerprint is shown before play.',
     'home.title': 'Spanish card games',
-    'home.intro': 'Pick a game and deal right now against the computer. No sign-up, no waiting for anyone.',
+    'home.intro': 'Pick a game and deal right now against the computer, or play people: your friends in a room, '
+                  'or whoever is looking for a game. No sign-up needed.',
     'home.play': 'Play',
     'home.rules': 'Rules',
     'home.resume': 'Resume game',
@@ -934,6 +936,7 @@ MESSAGES: dict[str, str] = {
     'quick.title': 'Play people',
     'quick.help': 'We seat you at a table with other people looking for a game. If it is not full in {seconds} s, the computer (hard level) takes the free seats and you start.',
     'quick.seats': '{count} players',
+    'quick.seats_help': 'Two is suggested because it fills soonest: one more person is enough.',
     'quick.button': 'Play people',
     'quick.lobby': 'See open tables',
     'quick.rated': 'You play rated: where you finish changes your rating in this game.',

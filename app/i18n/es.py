@@ -6,7 +6,8 @@ FEMININE: frozenset[str] = frozenset({'card.es.rank.10', 'card.fr.rank.11', 'car
 MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada y Continental en tu navegador',
-    'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental contra la máquina, al momento y sin registrarte.',
+    'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental en tu navegador: contra la máquina al momento, '
+                        'con tus amigos en una sala o con gente en las mesas abiertas. Sin registrarte.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'No tienes conexión',
     'offline.body': 'Las partidas se juegan en el servidor: cuando vuelvas a tener conexión, sigue donde lo dejaste.',
@@ -20,10 +21,11 @@ MESSAGES: dict[str, str] = {
     'lang.switch_aria': 'Cambiar el idioma a inglés',
     'lang.name.es': 'Español',
     'lang.name.en': 'Inglés',
-    'footer.about': 'House Of Decks: juegos de cartas españoles contra la máquina, sin registrarte.',
+    'footer.about': 'House Of Decks: juegos de cartas españoles contra la máquina, con tus amigos o con gente, sin registrarte.',
     'footer.fair': 'Cada mano se baraja con una semilla secreta cuya huella se muestra antes de jugar.',
     'home.title': 'Juegos de cartas españoles',
-    'home.intro': 'Elige un juego y reparte ahora mismo contra la máquina. Sin registrarte, sin esperar a nadie.',
+    'home.intro': 'Elige un juego y reparte ahora mismo contra la máquina, o juega con gente: con tus amigos en una sala '
+                  'o con quien esté buscando partida. Sin registrarte.',
     'home.play': 'Jugar',
     'home.rules': 'Reglas',
     'home.resume': 'Continuar partida',
@@ -947,6 +949,7 @@ MESSAGES: dict[str, str] = {
     'quick.title': 'Jugar con gente',
     'quick.help': 'Te sentamos en una mesa con otras personas que buscan partida. Si en {seconds} s no se llena, la máquina (nivel difícil) ocupa los asientos libres y empezáis.',
     'quick.seats': '{count} jugadores',
+    'quick.seats_help': 'Se propone 2 porque es la mesa que antes se llena: basta con que llegue otra persona.',
     'quick.button': 'Jugar con gente',
     'quick.lobby': 'Ver mesas abiertas',
     'quick.rated': 'Juegas con puntuación: tu puesto final cambia tu puntuación en este juego.',
