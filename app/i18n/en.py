@@ -229,6 +229,10 @@ MESSAGES: dict[str, str] = {
     'time.month.1': 'Jan', 'time.month.2': 'Feb', 'time.month.3': 'Mar', 'time.month.4': 'Apr',
     'time.month.5': 'May', 'time.month.6': 'Jun', 'time.month.7': 'Jul', 'time.month.8': 'Aug',
     'time.month.9': 'Sep', 'time.month.10': 'Oct', 'time.month.11': 'Nov', 'time.month.12': 'Dec',
+    'time.month_name.1': 'January', 'time.month_name.2': 'February', 'time.month_name.3': 'March',
+    'time.month_name.4': 'April', 'time.month_name.5': 'May', 'time.month_name.6': 'June',
+    'time.month_name.7': 'July', 'time.month_name.8': 'August', 'time.month_name.9': 'September',
+    'time.month_name.10': 'October', 'time.month_name.11': 'November', 'time.month_name.12': 'December',
     # the site's own 404 page (app/pages/not_found.py)
     'not_found.title': 'Page not found',
     'not_found.text': 'There is nothing at this address: {path}',
@@ -834,6 +838,7 @@ MESSAGES: dict[str, str] = {
     'daily.day': 'Deal of {date} (UTC)',
     'daily.next': 'The next deal opens in {hours} h {minutes} min.',
     'daily.date': '{month} {day}, {year}',
+    'daily.long_date': '{month} {day}, {year}',
     'daily.game_title': '{game}: daily deal',
     'daily.format.chinchon': 'Three players: you against two hard computers, for five hands. Your points at the '
                              'end are your result (fewer is better); close with a chinchón and you win on the spot.',
@@ -848,6 +853,9 @@ MESSAGES: dict[str, str] = {
     'daily.fingerprint': 'Fingerprint of the deal',
     'daily.fingerprint_help': "It is the SHA-256 of today's seed, which is published when the day is over: you "
                               'can then check that they match and that nobody changed the cards.',
+    'daily.fingerprint_help_past': "It is the SHA-256 of this deal's seed, and it was shown before anybody played. "
+                                   'Its day is over and the seed is just below: check that they match and that '
+                                   'nobody changed the cards.',
     'daily.guest': 'You are playing as a guest: your result does not go on the board.',
     'daily.sign_in': 'Sign in to be ranked',
     'daily.in_progress': 'Your try today is under way.',
@@ -878,6 +886,7 @@ MESSAGES: dict[str, str] = {
     'daily.board.month_help': "Each player's average of their best {best} daily percentiles this month.",
     'daily.board.yesterday': "Yesterday's deal: board, seed and replays",
     'daily.board.empty': 'Nobody has finished this deal yet.',
+    'daily.board.empty_past': 'Nobody played this deal.',
     'daily.board.month_empty': 'No daily deal has been played this month yet.',
     'daily.board.rank': '#',
     'daily.board.name': 'Player',

@@ -231,6 +231,10 @@ MESSAGES: dict[str, str] = {
     'time.month.1': 'ene', 'time.month.2': 'feb', 'time.month.3': 'mar', 'time.month.4': 'abr',
     'time.month.5': 'may', 'time.month.6': 'jun', 'time.month.7': 'jul', 'time.month.8': 'ago',
     'time.month.9': 'sept', 'time.month.10': 'oct', 'time.month.11': 'nov', 'time.month.12': 'dic',
+    'time.month_name.1': 'enero', 'time.month_name.2': 'febrero', 'time.month_name.3': 'marzo',
+    'time.month_name.4': 'abril', 'time.month_name.5': 'mayo', 'time.month_name.6': 'junio',
+    'time.month_name.7': 'julio', 'time.month_name.8': 'agosto', 'time.month_name.9': 'septiembre',
+    'time.month_name.10': 'octubre', 'time.month_name.11': 'noviembre', 'time.month_name.12': 'diciembre',
     # the site's own 404 page (app/pages/not_found.py)
     'not_found.title': 'Página no encontrada',
     'not_found.text': 'No hay nada en esta dirección: {path}',
@@ -842,6 +846,7 @@ MESSAGES: dict[str, str] = {
     'daily.day': 'Reparto del {date} (UTC)',
     'daily.next': 'El próximo reparto sale dentro de {hours} h {minutes} min.',
     'daily.date': '{day} {month} {year}',
+    'daily.long_date': '{day} de {month} de {year}',
     'daily.game_title': '{game}: reparto del día',
     'daily.format.chinchon': 'Tres jugadores: tú contra dos máquinas de nivel difícil, durante cinco manos. '
                              'Tus puntos al final son tu resultado (menos es mejor); si cierras con chinchón, '
@@ -857,6 +862,9 @@ MESSAGES: dict[str, str] = {
     'daily.fingerprint': 'Huella del reparto',
     'daily.fingerprint_help': 'Es el SHA-256 de la semilla de hoy, que se publica al acabar el día: entonces '
                               'puedes comprobar que coinciden y que nadie cambió las cartas.',
+    'daily.fingerprint_help_past': 'Es el SHA-256 de la semilla de este reparto, y se mostró antes de que nadie jugara. '
+                                   'Su día ya acabó y la semilla está aquí abajo: comprueba que coinciden y que nadie '
+                                   'cambió las cartas.',
     'daily.guest': 'Juegas como invitado: tu resultado no entra en la clasificación.',
     'daily.sign_in': 'Inicia sesión para entrar en la clasificación',
     'daily.in_progress': 'Tu intento de hoy está en juego.',
@@ -889,6 +897,7 @@ MESSAGES: dict[str, str] = {
     'daily.board.month_help': 'La media de los {best} mejores percentiles diarios de cada jugador este mes.',
     'daily.board.yesterday': 'El reparto de ayer: clasificación, semilla y repeticiones',
     'daily.board.empty': 'Nadie ha terminado todavía este reparto.',
+    'daily.board.empty_past': 'Nadie jugó este reparto.',
     'daily.board.month_empty': 'Todavía no se ha jugado ningún reparto del día este mes.',
     'daily.board.rank': 'N.º',
     'daily.board.name': 'Nombre',

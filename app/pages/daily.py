@@ -281,7 +281,7 @@ def daily_day_page(game_id: str, day: str) -> None:
         _heading(title)
         ui.label(t(game.daily.about_key)).classes('text-gray-800')
         with ui.card().classes('w-full max-w-2xl gap-3'):
-            parts.fingerprint(deal.fingerprint)
+            parts.fingerprint(deal.fingerprint, over=deal.over)
             if deal.over:
                 parts.seed_check(deal.seed, deal.fingerprint)
             else:
@@ -291,7 +291,7 @@ def daily_day_page(game_id: str, day: str) -> None:
             ui.label(t('daily.board.day')).classes('text-xl font-bold').props('role=heading aria-level=2')
             top = {line.result.key for line in lines[:REPLAYS_SHOWN]}
             parts.day_board(lines, mine=None, replay=(lambda key: replay_path(key) if key in top else '')
-                            if deal.over else None)
+                            if deal.over else None, over=deal.over)
         ui.link(t('daily.title'), daily_path(game)).classes('font-semibold text-[#1f5f3a]')
 
 

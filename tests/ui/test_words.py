@@ -66,3 +66,36 @@ async def test_quick_match_says_why_it_suggests_fewer_seats_than_the_form(user: 
     await user.open('/play/chinchon')
     assert one(user, 'quick-seats').value == 2 and one(user, 'opt-seats').value == 4
     assert one(user, 'quick-seats-help').text == CATALOGS[language]['quick.seats_help']
+
+
+@pytest.mark.usefixtures('fresh_accounts')
+@pytest.mark.parametrize('language', LANGUAGES)
+async def test_a_past_days_page_speaks_of_its_day_in_the_past(user: User, clock, language: str) -> None:
+    user.http_client.headers['Accept-Language'] = HEADERS[language]
+    catalog = CATALOGS[language]
+    day = tries.today()
+    await user.open('/daily/chinchon')   # today's deal is made; nobody plays it
+    assert one(user, 'daily-fingerprint-help').text == catalog['daily.fingerprint_help']
+    await user.should_see(catalog['daily.board.empty'])
+    await clock.advance(tries.seconds_left_today() + 1)
+    await user.open(f'/daily/chinchon/{day.isoformat()}')
+    await sees(user, marker='daily-seed')
+    assert one(user, 'daily-fingerprint-help').text == catalog['daily.fingerprint_help_past']
+    assert one(user, 'daily-board-empty').text == catalog['daily.board.empty_past']
+    shown = labels(user)
+    assert catalog['daily.fingerprint_help'] not in shown and catalog['daily.board.empty'] not in shown
+
+
+@pytest.mark.parametrize('language, scale', [('es', ['0 %', '50 %', '100 %']), ('en', ['0%', '50%', '100%'])])
+def test_the_histograms_scale_writes_percent_as_its_language_does(language: str, scale: list[str]) -> None:
+    with language_scope(language):
+        html = histogram_html([10.0, 50.0, 90.0], 50.0)
+    assert html.endswith(''.join(f'<span>{value}</span>' for value in scale) + '</div>')
+
+
+@pytest.mark.parametrize('language, written', [('es', 'reparto del 7 de diciembre de 2026'),
+                                               ('en', 'daily deal of December 7, 2026')])
+def test_the_share_text_dates_the_day_in_the_readers_language(language: str, written: str) -> None:
+    with language_scope(language):
+        text = share_text('Chinchón', date(2026, 12, 7), 62.0, 'https://example.org/daily/chinchon')
+    assert written in text.splitlines()[0] and '2026-12-07' not in text
