@@ -477,9 +477,10 @@ MESSAGES: dict[str, str] = {
     'over.winner': 'Gana: {names}',
     'over.reason.chinchon': 'Cerró con chinchón.',
     'over.reason.chinchon.you': 'Cerraste con chinchón.',
-    'over.reason.last_standing': 'Es el último que queda sin pasarse.',
+    'over.reason.last_standing': 'Nadie más queda sin pasarse.',   # a person: no guess at their gender
+    'over.reason.last_standing.m': 'Es el último que queda sin pasarse.',
     'over.reason.last_standing.f': 'Es la última que queda sin pasarse.',
-    'over.reason.last_standing.you': 'Eres el último que queda sin pasarse.',
+    'over.reason.last_standing.you': 'Nadie más que tú queda sin pasarse.',
     'over.reason.fewest_points': 'Todos se pasaron en la misma mano: gana quien menos puntos tiene.',
     'over.reason.hands_played': 'Jugadas todas las manos: gana quien menos puntos tiene.',
     'over.play_again': 'Jugar otra vez',

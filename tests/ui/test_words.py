@@ -99,3 +99,42 @@ def test_the_share_text_dates_the_day_in_the_readers_language(language: str, wri
     with language_scope(language):
         text = share_text('Chinchón', date(2026, 12, 7), 62.0, 'https://example.org/daily/chinchon')
     assert written in text.splitlines()[0] and '2026-12-07' not in text
+
+
+def _last_one_standing(winner: Seat | None):
+    """A two-seat Chinchón, this browser's, that ends at its person's close (seat 0): with 99
+    points they go over, and ``winner`` (seat 1, nothing against it) is the last one under the
+    limit; with no ``winner``, seat 1 (99 points) goes over and this browser's person wins."""
+    game = GAMES_BY_ID['chinchon']
+    options = TableOptions(seats=2, level='easy', speed='instant', hints=False, rules={'limit': 100})
+    me = Seat('person', guest=guest_token())
+    reader_wins = winner is None
+    seats = [me, Seat('person', name='Luis', guest='luis-browser-0123456789')] if reader_wins else [me, winner]
+    state = chinchon.from_position(game.make_rules(options.rules), seats=2,
+                                   hands={0: '1c 2c 3c 4e 5e 6e 5b', 1: '1o 3b 6o 7c 10o 12b 11e'},
+                                   discard='', stock_top='4b', current=0, scores=[0, 99] if reader_wins else [99, 0],
+                                   seed=7, hand_seeds=services().deals.hand_seed)
+    table = new_table(game, options, seats, state=state, seed=7)
+    add_table(table)
+    app.storage.user[TABLES_KEY] = {game.id: table.id}
+    return table
+
+
+@pytest.mark.parametrize('winner, spanish', [
+    (Seat('person', name='Lucía', guest='lucia-browser-0123456789'), 'Nadie más queda sin pasarse.'),
+    (Seat('computer', name='Lucía', level='easy'), 'Es la última que queda sin pasarse.'),
+    (Seat('computer', name='Mateo', level='easy'), 'Es el último que queda sin pasarse.'),
+    (None, 'Nadie más que tú queda sin pasarse.'),   # you: your gender is not known either
+])
+async def test_the_last_one_standing_is_named_without_guessing_a_persons_gender(user: User, winner, spanish) -> None:
+    await user.open('/')
+    table = _last_one_standing(winner)
+    await user.open(f'/table/{table.id}')
+    await sees(user, marker='table')
+    table.act(0, DrawStock(), table.version)
+    table.act(0, Close(spanish_card('4b')), table.version)
+    await table.settle()
+    await until(lambda: table.is_over())
+    assert table.state.outcome().reason == 'last_standing'
+    await sees(user, marker='over-reason')
+    assert one(user, 'over-reason').text == spanish
