@@ -138,3 +138,32 @@ async def test_the_last_one_standing_is_named_without_guessing_a_persons_gender(
     assert table.state.outcome().reason == 'last_standing'
     await sees(user, marker='over-reason')
     assert one(user, 'over-reason').text == spanish
+
+
+@pytest.mark.usefixtures('fresh_accounts')
+@pytest.mark.parametrize('language', LANGUAGES)
+async def test_a_waiting_quick_match_in_the_lobby_says_when_it_starts_by_its_own_deadline(
+        user: User, create_user, clock, language: str) -> None:
+    table_id = await quick(user, name='Ana')
+    eva = create_user()
+    eva.http_client.headers['Accept-Language'] = HEADERS[language]
+    await eva.open('/lobby')
+    await sees(eva, marker='lobby-starts')
+    catalog = CATALOGS[language]
+    assert one(eva, 'lobby-starts').text == catalog['lobby.starts_in'].format(seconds=round(quick_wait()))
+    await clock.advance(12)   # the tables' clock, not the browser's: the page reads the deadline on it
+    await eva.open('/lobby')
+    assert one(eva, 'lobby-starts').text == catalog['lobby.starts_in'].format(seconds=round(quick_wait()) - 12)
+    assert one(eva, 'lobby-starts').parent_slot.parent.parent_slot.parent.props['data-table'] == table_id
+
+
+def test_a_public_room_and_a_quick_match_past_its_wait_say_how_they_start() -> None:
+    from components.lobby import start_words
+
+    with language_scope('es'):
+        assert start_words({'stage': 'waiting', 'fill_at': None}, 0.0) == ES['lobby.starts_host']
+        assert start_words({'stage': 'waiting', 'fill_at': 100.0}, 100.0) == ES['lobby.starts_now']
+        assert start_words({'stage': 'waiting', 'fill_at': 100.0}, 99.2) == 'Empieza en 1 s o al llenarse'
+        assert start_words({'stage': 'playing', 'fill_at': None}, 0.0) is None
+    with language_scope('en'):
+        assert start_words({'stage': 'waiting', 'fill_at': 130.0}, 105.0) == 'Starts in 25 s or when full'
