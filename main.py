@@ -9,7 +9,7 @@ os.environ.setdefault('NICEGUI_STORAGE_PATH', str(config.data_dir() / 'nicegui')
 
 from nicegui import app, run, ui  # noqa: E402
 
-from app import cluster, limits  # noqa: E402
+from app import cluster, installable, limits  # noqa: E402
 from app.pages import register_pages  # noqa: E402
 from app.pages.not_found import not_found_page  # noqa: E402
 from app.tables import registry  # noqa: E402
@@ -43,7 +43,7 @@ if __name__ in {'__main__', '__mp_main__'}:
         host=config.host(),
         port=config.port(),
         title='House Of Decks',
-        favicon='🂡',
+        favicon=installable.FAVICON,
         storage_secret=config.storage_secret(),
         reload=False,
         show=False,

@@ -167,3 +167,11 @@ def test_a_public_room_and_a_quick_match_past_its_wait_say_how_they_start() -> N
         assert start_words({'stage': 'playing', 'fill_at': None}, 0.0) is None
     with language_scope('en'):
         assert start_words({'stage': 'waiting', 'fill_at': 130.0}, 105.0) == 'Starts in 25 s or when full'
+
+
+async def test_the_browsers_tab_shows_the_apps_icon(user: User) -> None:
+    page = await user.http_client.get('/')
+    assert '<link href="/favicon.ico" rel="shortcut icon"' in page.text
+    icon = await user.http_client.get('/favicon.ico')
+    assert icon.status_code == 200 and icon.headers['content-type'] == 'image/png'
+    assert icon.content == (STATIC_DIR / 'icon-192.png').read_bytes()   # the installed app's own icon
