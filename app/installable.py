@@ -46,6 +46,14 @@ def icon_path(size: int) -> str:
     return f'{STATIC_PATH}/icon-{size}.png'
 
 
+def icon_file(size: int) -> Path:
+    return STATIC_DIR / f'icon-{size}.png'
+
+
+# the browser's tab shows the app's own icon (ui.run serves this file at /favicon.ico, its link in every page)
+FAVICON = icon_file(ICON_SIZES[0])
+
+
 def head_html() -> str:
     """What every page's head carries: the manifest, the theme colour, the icon for iOS's home
     screen and the worker's registration (a browser without service workers just skips it)."""

@@ -52,7 +52,7 @@ def build() -> None:
 def serve() -> None:
     from nicegui import app, ui
 
-    from app import serving
+    from app import installable, serving
     from app.pages.not_found import not_found_page
 
     app.on_startup(lambda: print(f'House Of Decks: {config.public_url()}', flush=True))
@@ -61,7 +61,7 @@ def serve() -> None:
         host=config.host(),
         port=config.port(),
         title='House Of Decks',
-        favicon='🂡',
+        favicon=installable.FAVICON,   # the app's own icon, also at /favicon.ico
         storage_secret=config.storage_secret(),
         reload=False,
         show=False,

@@ -28,6 +28,12 @@ def day_text(day: date) -> str:
     return t('daily.date', day=day.day, month=t(f'time.month.{day.month}'), year=day.year)
 
 
+def long_day_text(day: date) -> str:
+    """The day written out as a reader of its language writes it in a sentence: "7 de diciembre
+    de 2026", "December 7, 2026"."""
+    return t('daily.long_date', day=day.day, month=t(f'time.month_name.{day.month}'), year=day.year)
+
+
 def percent(value: float) -> str:
     return t('daily.percent', value=round(value))
 
@@ -40,11 +46,14 @@ def duration(seconds: float | None) -> str:
     return f'{hours}:{rest // 60:02d}:{rest % 60:02d}' if hours else f'{rest // 60}:{rest % 60:02d}'
 
 
-def day_board(lines: Sequence[Standing], *, mine: int | None, replay: Callable[[int], str] | None) -> None:
+def day_board(lines: Sequence[Standing], *, mine: int | None, replay: Callable[[int], str] | None,
+              over: bool = False) -> None:
     """A day's board, best first (rows ``daily-row``); ``replay(try id)`` links each finished try's
-    replay when they are open to this reader."""
+    replay when they are open to this reader. ``over``: the day is past, and an empty board says
+    so in the past ("nobody played it"), not as if somebody still might."""
     if not lines:
-        ui.label(t('daily.board.empty')).classes('text-gray-700').mark('daily-board-empty')
+        ui.label(t('daily.board.empty_past' if over else 'daily.board.empty')).classes('text-gray-700') \
+            .props('data-testid="daily-board-empty"').mark('daily-board-empty')
         return
     head = ''.join(f'<th class="{"num" if key in ("points", "percentile", "time") else ""}">'
                    f'{escape(t(f"daily.board.{key}"))}</th>'
@@ -89,12 +98,13 @@ def histogram_html(field: Sequence[float], mine: float) -> str:
                    f'title="{count}"></div>' for index, count in enumerate(counts))
     return (f'<div class="hod-histogram" role="img" aria-label="{escape(t("daily.histogram_aria"))}" '
             f'data-testid="daily-histogram">{bars}</div>'
-            '<div class="hod-histogram-scale"><span>0 %</span><span>50 %</span><span>100 %</span></div>')
+            '<div class="hod-histogram-scale">' + ''.join(f'<span>{escape(percent(value))}</span>' for value in (0, 50, 100))
+            + '</div>')
 
 
 def share_text(game_name: str, day: date, value: float, url: str) -> str:
     """What Share copies: no card, no move, no points; the game, the day, the percentile."""
-    return t('daily.share_text', game=game_name, date=day.isoformat(), value=percent(value), squares=squares(value),
+    return t('daily.share_text', game=game_name, date=long_day_text(day), value=percent(value), squares=squares(value),
              url=url)
 
 
@@ -114,13 +124,16 @@ def _names(practice: bool) -> tuple[str, str]:
     return ('daily.practice.', 'daily-practice-') if practice else ('daily.', 'daily-')
 
 
-def fingerprint(value: str, *, practice: bool = False) -> None:
+def fingerprint(value: str, *, practice: bool = False, over: bool = False) -> None:
+    """The deal's fingerprint and what it is for: while its day is open, the seed to come; once
+    ``over``, the seed published below it, to check."""
     key, testid = _names(practice)
     with ui.column().classes('gap-1 w-full'):
         ui.label(t(f'{key}fingerprint')).classes('font-semibold')
         ui.label(value).classes('hod-fingerprint').props(f'data-testid="{testid}fingerprint"') \
             .mark(f'{testid}fingerprint')
-        ui.label(t('daily.fingerprint_help')).classes('text-sm text-gray-700')
+        ui.label(t('daily.fingerprint_help_past' if over else 'daily.fingerprint_help')).classes('text-sm text-gray-700') \
+            .props(f'data-testid="{testid}fingerprint-help"').mark(f'{testid}fingerprint-help')
 
 
 def seed_check(seed: str, expected: str, *, practice: bool = False) -> None:

@@ -2,6 +2,7 @@
 as one piece of markup from the values the lobby read (app.pages.lobby), all of it escaped."""
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -48,6 +49,20 @@ def seat_words(seat: dict[str, Any]) -> str:
         level = t(f'history.level.{seat.get("level") or "normal"}')   # lower case inside a sentence
         return f'<span>{name} <span class="text-gray-500">({escape(t("lobby.computer", level=level))})</span>{shown}</span>'
     return f'<span data-testid="lobby-person">{name}{shown}</span>'
+
+
+def start_words(row: dict[str, Any], now: float) -> str | None:
+    """When a waiting table starts, from its own deadline (``fill_at``, the epoch's seconds on the
+    tables' clock) against ``now`` on that same clock: never the reader's clock. A quick match
+    starts when full or when its wait is over; a table opened from the room form, when full or
+    when whoever opened it starts it."""
+    if row['stage'] != 'waiting':
+        return None
+    fill_at = row.get('fill_at')
+    if fill_at is None:
+        return t('lobby.starts_host')
+    left = math.ceil(fill_at - now)
+    return t('lobby.starts_in', seconds=left) if left > 0 else t('lobby.starts_now')
 
 
 def lobby_row_html(game: GameInfo, row: dict[str, Any]) -> str:

@@ -15,13 +15,13 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-# forms only some languages need: Spanish agrees with a woman's name (.f) and tells one from
-# several (.one) where English says the same words; app.i18n.personal falls back to the base key
-GRAMMAR = re.compile(r'^(?P<base>.+?)(?:\.one)?(?:\.f)?$')
+# forms only some languages need: Spanish agrees with a woman's or a man's name (.f, .m) and tells
+# one from several (.one) where English says the same words; app.i18n.personal falls back to the base key
+GRAMMAR = re.compile(r'^(?P<base>.+?)(?:\.one)?(?:\.[fm])?$')
 
 
 def base_key(key: str) -> str:
-    return GRAMMAR.match(key).group('base') if key.endswith(('.f', '.one')) else key
+    return GRAMMAR.match(key).group('base') if key.endswith(('.f', '.m', '.one')) else key
 
 
 def test_both_catalogs_have_the_same_keys():
@@ -32,7 +32,7 @@ def test_both_catalogs_have_the_same_keys():
 
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_grammatical_forms_go_with_a_message_of_both_languages(language):
-    """A '.f' or '.one' form needs its base message in both catalogs, and no placeholder of its own."""
+    """A '.f', '.m' or '.one' form needs its base message in both catalogs, and no placeholder of its own."""
     for key, text in CATALOGS[language].items():
         base = base_key(key)
         if base != key:

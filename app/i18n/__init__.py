@@ -30,11 +30,14 @@ def t(key: str, **params: object) -> str:
     return translate(current_language(), key, **params)
 
 
-def personal(key: str, *, you: bool = False, feminine: bool = False, **params: object) -> str:
+def personal(key: str, *, you: bool = False, feminine: bool = False, masculine: bool = False,
+             **params: object) -> str:
     """``key`` in the form that fits whom it speaks of: ``<key>.you`` when that is the reader
-    (the second person), ``<key>.f`` for a woman (Spanish agrees with her), else ``key``."""
+    (the second person), ``<key>.f`` for a woman and ``<key>.m`` for a man (Spanish agrees with
+    them: a computer's name says which), else ``key``, which assumes no gender where a catalog
+    has either form (a person's is unknown)."""
     catalog = CATALOGS[current_language()]
-    for wanted, suffix in ((you, '.you'), (feminine, '.f')):
+    for wanted, suffix in ((you, '.you'), (feminine, '.f'), (masculine, '.m')):
         if wanted and key + suffix in catalog:
             return t(key + suffix, **params)
     return t(key, **params)

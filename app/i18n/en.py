@@ -5,7 +5,8 @@ FEMININE: frozenset[str] = frozenset()   # English articles do not agree: "the j
 MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada and Continental in your browser',
-    'site.description': 'Play Chinchón, Ronda Robada and Continental against the computer, right away and without signing up.',
+    'site.description': 'Play Chinchón, Ronda Robada and Continental in your browser: against the computer right away, '
+                        'with friends in a room or with people at open tables. No sign-up needed.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'You are offline',
     'offline.body': 'Games are played on the server, which is not answering now. This page comes back by itself as soon as it answers: you carry on where you left off.',
@@ -19,10 +20,11 @@ MESSAGES: dict[str, str] = {
     'lang.switch_aria': 'Switch the language to Spanish',
     'lang.name.es': 'Spanish',
     'lang.name.en': 'English',
-    'footer.about': 'House Of Decks: Spanish card games against the computer, no sign-up needed.',
+    'footer.about': 'House Of Decks: Spanish card games against the computer, with friends or with people, no sign-up needed.',
     'footer.fair': 'Every hand is shuffled from a secret seed whose fingerprint is shown before play.',
     'home.title': 'Spanish card games',
-    'home.intro': 'Pick a game and deal right now against the computer. No sign-up, no waiting for anyone.',
+    'home.intro': 'Pick a game and deal right now against the computer, or play people: your friends in a room, '
+                  'or whoever is looking for a game. No sign-up needed.',
     'home.play': 'Play',
     'home.rules': 'Rules',
     'home.resume': 'Resume game',
@@ -238,6 +240,10 @@ MESSAGES: dict[str, str] = {
     'time.month.1': 'Jan', 'time.month.2': 'Feb', 'time.month.3': 'Mar', 'time.month.4': 'Apr',
     'time.month.5': 'May', 'time.month.6': 'Jun', 'time.month.7': 'Jul', 'time.month.8': 'Aug',
     'time.month.9': 'Sep', 'time.month.10': 'Oct', 'time.month.11': 'Nov', 'time.month.12': 'Dec',
+    'time.month_name.1': 'January', 'time.month_name.2': 'February', 'time.month_name.3': 'March',
+    'time.month_name.4': 'April', 'time.month_name.5': 'May', 'time.month_name.6': 'June',
+    'time.month_name.7': 'July', 'time.month_name.8': 'August', 'time.month_name.9': 'September',
+    'time.month_name.10': 'October', 'time.month_name.11': 'November', 'time.month_name.12': 'December',
     # the site's own 404 page (app/pages/not_found.py)
     'not_found.title': 'Page not found',
     'not_found.text': 'There is nothing at this address: {path}',
@@ -850,6 +856,7 @@ MESSAGES: dict[str, str] = {
     'daily.day': 'Deal of {date} (UTC)',
     'daily.next': 'The next deal opens in {hours} h {minutes} min.',
     'daily.date': '{month} {day}, {year}',
+    'daily.long_date': '{month} {day}, {year}',
     'daily.game_title': '{game}: daily deal',
     'daily.practice.game_title': '{game}: daily practice',
     'daily.practice.tag': 'Daily practice',
@@ -868,6 +875,9 @@ MESSAGES: dict[str, str] = {
     'daily.practice.fingerprint': 'Fingerprint of the practice',
     'daily.fingerprint_help': "It is the SHA-256 of today's seed, which is published when the day is over: you "
                               'can then check that they match and that nobody changed the cards.',
+    'daily.fingerprint_help_past': "It is the SHA-256 of this deal's seed, and it was shown before anybody played. "
+                                   'Its day is over and the seed is just below: check that they match and that '
+                                   'nobody changed the cards.',
     'daily.guest': 'Signed out, you play the practice: another deal in the same format, the same for everyone '
                    'who plays signed out. It is not ranked, and it is not the ranked deal.',
     'daily.sign_in': 'Sign in to play the ranked deal',
@@ -900,6 +910,7 @@ MESSAGES: dict[str, str] = {
     'daily.board.month_help': "Each player's average of their best {best} daily percentiles this month.",
     'daily.board.yesterday': "Yesterday's deal: board, seed and replays",
     'daily.board.empty': 'Nobody has finished this deal yet.',
+    'daily.board.empty_past': 'Nobody played this deal.',
     'daily.board.month_empty': 'No daily deal has been played this month yet.',
     'daily.board.rank': '#',
     'daily.board.name': 'Player',
@@ -952,6 +963,9 @@ MESSAGES: dict[str, str] = {
     'lobby.free_seat': 'free seat',
     'lobby.free_seats': '{count} free seats',
     'lobby.free_seats.one': '1 free seat',
+    'lobby.starts_in': 'Starts in {seconds} s or when full',
+    'lobby.starts_now': 'Starting now',
+    'lobby.starts_host': 'Starts when full or when whoever opened it starts it',
     'lobby.spectators': '{count} people watching',
     'lobby.spectators.one': '1 person watching',
     'lobby.computer': 'computer, {level}',
@@ -962,6 +976,7 @@ MESSAGES: dict[str, str] = {
     'quick.title': 'Play people',
     'quick.help': 'We seat you at a table with other people looking for a game. If it is not full in {seconds} s, the computer (hard level) takes the free seats and you start.',
     'quick.seats': '{count} players',
+    'quick.seats_help': 'Two is suggested because it fills soonest: one more person is enough.',
     'quick.button': 'Play people',
     'quick.lobby': 'See open tables',
     'quick.rated': 'You play rated: where you finish changes your rating in this game.',

@@ -6,7 +6,8 @@ FEMININE: frozenset[str] = frozenset({'card.es.rank.10', 'card.fr.rank.11', 'car
 MESSAGES: dict[str, str] = {
     'site.name': 'House Of Decks',
     'site.tagline': 'Chinchón, Ronda Robada y Continental en tu navegador',
-    'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental contra la máquina, al momento y sin registrarte.',
+    'site.description': 'Juega al Chinchón, la Ronda Robada y el Continental en tu navegador: contra la máquina al momento, '
+                        'con tus amigos en una sala o con gente en las mesas abiertas. Sin registrarte.',
     'site.short_name': 'House Of Decks',
     'offline.title': 'No tienes conexión',
     'offline.body': 'Las partidas se juegan en el servidor, y ahora no responde. Esta página vuelve sola en cuanto responda: sigues donde lo dejaste.',
@@ -20,10 +21,11 @@ MESSAGES: dict[str, str] = {
     'lang.switch_aria': 'Cambiar el idioma a inglés',
     'lang.name.es': 'Español',
     'lang.name.en': 'Inglés',
-    'footer.about': 'House Of Decks: juegos de cartas españoles contra la máquina, sin registrarte.',
+    'footer.about': 'House Of Decks: juegos de cartas españoles contra la máquina, con tus amigos o con gente, sin registrarte.',
     'footer.fair': 'Cada mano se baraja con una semilla secreta cuya huella se muestra antes de jugar.',
     'home.title': 'Juegos de cartas españoles',
-    'home.intro': 'Elige un juego y reparte ahora mismo contra la máquina. Sin registrarte, sin esperar a nadie.',
+    'home.intro': 'Elige un juego y reparte ahora mismo contra la máquina, o juega con gente: con tus amigos en una sala '
+                  'o con quien esté buscando partida. Sin registrarte.',
     'home.play': 'Jugar',
     'home.rules': 'Reglas',
     'home.resume': 'Continuar partida',
@@ -240,6 +242,10 @@ MESSAGES: dict[str, str] = {
     'time.month.1': 'ene', 'time.month.2': 'feb', 'time.month.3': 'mar', 'time.month.4': 'abr',
     'time.month.5': 'may', 'time.month.6': 'jun', 'time.month.7': 'jul', 'time.month.8': 'ago',
     'time.month.9': 'sept', 'time.month.10': 'oct', 'time.month.11': 'nov', 'time.month.12': 'dic',
+    'time.month_name.1': 'enero', 'time.month_name.2': 'febrero', 'time.month_name.3': 'marzo',
+    'time.month_name.4': 'abril', 'time.month_name.5': 'mayo', 'time.month_name.6': 'junio',
+    'time.month_name.7': 'julio', 'time.month_name.8': 'agosto', 'time.month_name.9': 'septiembre',
+    'time.month_name.10': 'octubre', 'time.month_name.11': 'noviembre', 'time.month_name.12': 'diciembre',
     # the site's own 404 page (app/pages/not_found.py)
     'not_found.title': 'Página no encontrada',
     'not_found.text': 'No hay nada en esta dirección: {path}',
@@ -487,9 +493,10 @@ MESSAGES: dict[str, str] = {
     'over.winner': 'Gana: {names}',
     'over.reason.chinchon': 'Cerró con chinchón.',
     'over.reason.chinchon.you': 'Cerraste con chinchón.',
-    'over.reason.last_standing': 'Es el último que queda sin pasarse.',
+    'over.reason.last_standing': 'Nadie más queda sin pasarse.',   # a person: no guess at their gender
+    'over.reason.last_standing.m': 'Es el último que queda sin pasarse.',
     'over.reason.last_standing.f': 'Es la última que queda sin pasarse.',
-    'over.reason.last_standing.you': 'Eres el último que queda sin pasarse.',
+    'over.reason.last_standing.you': 'Nadie más que tú queda sin pasarse.',
     'over.reason.fewest_points': 'Todos se pasaron en la misma mano: gana quien menos puntos tiene.',
     'over.reason.hands_played': 'Jugadas todas las manos: gana quien menos puntos tiene.',
     'over.play_again': 'Jugar otra vez',
@@ -858,6 +865,7 @@ MESSAGES: dict[str, str] = {
     'daily.day': 'Reparto del {date} (UTC)',
     'daily.next': 'El próximo reparto sale dentro de {hours} h {minutes} min.',
     'daily.date': '{day} {month} {year}',
+    'daily.long_date': '{day} de {month} de {year}',
     'daily.game_title': '{game}: reparto del día',
     'daily.practice.game_title': '{game}: práctica del día',
     'daily.practice.tag': 'Práctica del día',
@@ -877,6 +885,9 @@ MESSAGES: dict[str, str] = {
     'daily.practice.fingerprint': 'Huella de la práctica',
     'daily.fingerprint_help': 'Es el SHA-256 de la semilla de hoy, que se publica al acabar el día: entonces '
                               'puedes comprobar que coinciden y que nadie cambió las cartas.',
+    'daily.fingerprint_help_past': 'Es el SHA-256 de la semilla de este reparto, y se mostró antes de que nadie jugara. '
+                                   'Su día ya acabó y la semilla está aquí abajo: comprueba que coinciden y que nadie '
+                                   'cambió las cartas.',
     'daily.guest': 'Sin sesión juegas la práctica: otro reparto con el mismo formato, el mismo para quien juegue '
                    'sin sesión. No entra en la clasificación ni es el reparto clasificado.',
     'daily.sign_in': 'Inicia sesión para jugar el reparto clasificado',
@@ -911,6 +922,7 @@ MESSAGES: dict[str, str] = {
     'daily.board.month_help': 'La media de los {best} mejores percentiles diarios de cada jugador este mes.',
     'daily.board.yesterday': 'El reparto de ayer: clasificación, semilla y repeticiones',
     'daily.board.empty': 'Nadie ha terminado todavía este reparto.',
+    'daily.board.empty_past': 'Nadie jugó este reparto.',
     'daily.board.month_empty': 'Todavía no se ha jugado ningún reparto del día este mes.',
     'daily.board.rank': 'N.º',
     'daily.board.name': 'Nombre',
@@ -965,6 +977,9 @@ MESSAGES: dict[str, str] = {
     'lobby.free_seat': 'asiento libre',
     'lobby.free_seats': '{count} asientos libres',
     'lobby.free_seats.one': '1 asiento libre',
+    'lobby.starts_in': 'Empieza en {seconds} s o al llenarse',
+    'lobby.starts_now': 'Empieza ahora mismo',
+    'lobby.starts_host': 'Empieza al llenarse o cuando quien la abrió quiera',
     'lobby.spectators': '{count} personas mirando',
     'lobby.spectators.one': '1 persona mirando',
     'lobby.computer': 'máquina, {level}',
@@ -975,6 +990,7 @@ MESSAGES: dict[str, str] = {
     'quick.title': 'Jugar con gente',
     'quick.help': 'Te sentamos en una mesa con otras personas que buscan partida. Si en {seconds} s no se llena, la máquina (nivel difícil) ocupa los asientos libres y empezáis.',
     'quick.seats': '{count} jugadores',
+    'quick.seats_help': 'Se propone 2 porque es la mesa que antes se llena: basta con que llegue otra persona.',
     'quick.button': 'Jugar con gente',
     'quick.lobby': 'Ver mesas abiertas',
     'quick.rated': 'Juegas con puntuación: tu puesto final cambia tu puntuación en este juego.',

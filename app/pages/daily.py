@@ -309,7 +309,7 @@ def daily_day_page(game_id: str, day: str, request: Request) -> None:
         _heading(title)
         ui.label(t(game.daily.about_key)).classes('text-gray-800')
         with ui.card().classes('w-full max-w-2xl gap-3'):
-            parts.fingerprint(deal.fingerprint)
+            parts.fingerprint(deal.fingerprint, over=deal.over)
             if deal.over:
                 parts.seed_check(deal.seed, deal.fingerprint)
             else:
@@ -317,13 +317,13 @@ def daily_day_page(game_id: str, day: str, request: Request) -> None:
                     .props('data-testid="daily-still-open"').mark('daily-still-open')
         if deal.over:   # the guests' deal of that day, checked the same way
             with ui.card().classes('w-full max-w-2xl gap-3').mark('daily-practice-check'):
-                parts.fingerprint(deal.practice_fingerprint, practice=True)
+                parts.fingerprint(deal.practice_fingerprint, practice=True, over=True)
                 parts.seed_check(deal.practice_seed, deal.practice_fingerprint, practice=True)
         with ui.card().classes('w-full gap-2'):
             ui.label(t('daily.board.day')).classes('text-xl font-bold').props('role=heading aria-level=2')
             top = {line.result.key for line in lines[:REPLAYS_SHOWN]}
             parts.day_board(lines, mine=None, replay=(lambda key: replay_path(key) if key in top else '')
-                            if deal.over else None)
+                            if deal.over else None, over=deal.over)
         ui.link(t('daily.title'), daily_path(game)).classes('font-semibold text-[#1f5f3a]')
 
 

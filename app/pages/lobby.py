@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from nicegui import run, ui
@@ -15,7 +15,8 @@ from app.i18n import current_language, language_scope, t
 from app.pages.tables import join_public, table_path
 from app.visitor import current_account
 from components.frame import frame
-from components.lobby import LOBBY_CSS, lobby_row_html
+from app.tables.registry import services
+from components.lobby import LOBBY_CSS, lobby_row_html, start_words
 from models.db import session_scope
 from models.tables import list_public_tables, public_tables_changed_since
 
@@ -43,8 +44,14 @@ def read_page(game_id: str | None, page: int) -> LobbyPage:
         values = tuple({'table_id': row.table_id, 'game_id': row.game_id, 'seats': row.seats, 'rated': row.rated,
                         'quick': row.quick, 'stage': row.stage, 'free_seats': row.free_seats,
                         'people': json.loads(row.people_json), 'rules': json.loads(row.options_json),
-                        'spectators': row.spectators} for row in rows)
+                        'spectators': row.spectators, 'fill_at': _epoch(row.fill_at)} for row in rows)
     return LobbyPage(values, total, latest)
+
+
+def _epoch(moment: datetime | None) -> float | None:
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()   # SQLite gives it back naive
 
 
 def changed_since(moment: datetime | None) -> bool:
@@ -74,6 +81,7 @@ def lobby_page(game: str = '', page: str = '1') -> None:
                     ui.link(label, href).classes('hod-chip' + (' hod-chip-on' if current else '')) \
                         .props('aria-current="page"' if current else '')
             state = {'latest': None}
+            starts: list[tuple[ui.label, dict[str, Any]]] = []   # each waiting row's start, counted down
             listing = ui.column().classes('w-full gap-2').props('data-testid="lobby-list" aria-live="polite" role=list').mark('lobby-list')
 
             def draw(found: LobbyPage | None) -> None:
@@ -83,7 +91,7 @@ def lobby_page(game: str = '', page: str = '1') -> None:
                         ui.label(t('lobby.unavailable')).classes('text-red-800').props('data-testid="lobby-error"')
                         return
                     state['latest'] = found.latest
-                    _draw_rows(found, chosen, number, signed_in)
+                    starts[:] = _draw_rows(found, chosen, number, signed_in)
 
             try:
                 draw(read_page(chosen.id if chosen else None, number))
@@ -93,6 +101,9 @@ def lobby_page(game: str = '', page: str = '1') -> None:
             async def refresh() -> None:
                 try:
                     if not await run.io_bound(changed_since, state['latest']):
+                        with language_scope(language):
+                            for label, row in starts:   # the rows stay; only their countdowns move
+                                label.set_text(start_words(row, services().clock.wall()))
                         return
                     found = await run.io_bound(read_page, chosen.id if chosen else None, number)
                 except SQLAlchemyError:
@@ -102,20 +113,29 @@ def lobby_page(game: str = '', page: str = '1') -> None:
             ui.timer(REFRESH, refresh)
 
 
-def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int, signed_in: bool) -> None:
+def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int,
+               signed_in: bool) -> list[tuple[ui.label, dict[str, Any]]]:
+    """The rows of the page; returns the label of each waiting row's start, with its row."""
+    starts = []
+    now = services().clock.wall()   # the tables' clock, which their deadlines are on
     if not found.rows:
         ui.label(t('lobby.empty')).classes('text-gray-700').props('data-testid="lobby-empty"')
         with ui.row().classes('gap-3'):
             for game in [chosen] if chosen else GAMES:
                 ui.link(t('lobby.play_people', game=t(game.name_key)), game.play_path).classes('font-semibold')
-        return
+        return starts
     for row in found.rows:
         game = GAMES_BY_ID.get(row['game_id'])
         if game is None:
             continue
         with ui.element('div').classes('hod-lobby-row').props(
                 f'data-testid="lobby-row" data-table="{row["table_id"]}" data-stage="{row["stage"]}" role=listitem'):
-            ui.html(lobby_row_html(game, row), sanitize=False).classes('hod-lobby-what')
+            with ui.element('div').classes('hod-lobby-what'):
+                ui.html(lobby_row_html(game, row), sanitize=False)
+                words = start_words(row, now)
+                if words is not None:   # not read out every 2 s: the list's own changes are
+                    starts.append((ui.label(words).classes('text-sm font-semibold text-[#1f5f3a]')
+                                   .props('data-testid="lobby-starts" aria-live="off"').mark('lobby-starts'), row))
             with ui.row().classes('gap-2 no-wrap'):
                 if row['stage'] == 'waiting' and row['free_seats'] > 0:
                     if row['rated'] and not signed_in:
@@ -138,3 +158,4 @@ def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int, signed_in
             ui.label(t('lobby.page', number=min(number, pages), pages=pages)).classes('text-sm text-gray-700')
             if number < pages:
                 ui.link(t('lobby.next'), f'{base}page={number + 1}').classes('font-semibold')
+    return starts

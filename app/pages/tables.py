@@ -104,6 +104,8 @@ def _quick_match_card(game: GameInfo, user_id: int | None) -> None:
             ui.select({n: t('quick.seats', count=n) for n in range(game.min_seats, game.max_seats + 1)},
                       value=values['seats'], label=t('setup.seats')).bind_value(values, 'seats') \
                 .props('outlined dense data-testid="quick-seats"').classes('w-full').mark('quick-seats')
+            # fewer than the form's below, on purpose: strangers fill a small table soonest
+            ui.label(t('quick.seats_help')).classes('text-xs text-gray-600 -mt-2').mark('quick-seats-help')
         if not signed_in:
             ui.input(t('quick.your_name')).bind_value(values, 'name') \
                 .props(f'maxlength={NAME_MAX} counter outlined dense').classes('w-full').mark('quick-name')

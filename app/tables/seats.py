@@ -9,6 +9,7 @@ BOT_NAMES = ('Lucía', 'Mateo', 'Carmen', 'Javier', 'Elena')
 # more computers' names for rooms, where people may already go by some of the first ones
 ROOM_BOT_NAMES = BOT_NAMES + ('Pablo', 'Sofía', 'Diego', 'Marta', 'Hugo', 'Irene')
 FEMININE_NAMES = frozenset({'Lucía', 'Carmen', 'Elena', 'Sofía', 'Marta', 'Irene'})   # Spanish words about them agree
+MASCULINE_NAMES = frozenset(ROOM_BOT_NAMES) - FEMININE_NAMES   # a person's gender is unknown: their words are neutral
 # seconds between two visible computer actions, per play speed
 SPEEDS: dict[str, float] = {'slow': 1.6, 'normal': 0.9, 'fast': 0.6, 'instant': 0.0}   # fast: still long enough to follow
 

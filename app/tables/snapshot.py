@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.games import GameInfo
-from app.tables.seats import FEMININE_NAMES, TableOptions
+from app.tables.seats import FEMININE_NAMES, MASCULINE_NAMES, TableOptions
 
 LogLine = dict[str, Any]   # an event's or a room note's dict: {'kind', 'seat', 'data'}
 
@@ -35,6 +35,11 @@ class SeatLine:
     def feminine(self) -> bool:
         """Spanish words about a computer agree with its name ('Lucía cierra' / 'cerrada')."""
         return not self.is_person and self.name in FEMININE_NAMES
+
+    @property
+    def masculine(self) -> bool:
+        """A computer with a man's name ('Mateo es el último'); a person's words never guess."""
+        return not self.is_person and self.name in MASCULINE_NAMES
 
 
 @dataclass(frozen=True, slots=True)

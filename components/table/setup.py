@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from components.table.room_form import RoomForm
 
 TOGGLE = 'no-caps spread unelevated toggle-color=primary'
+# "Repartir" sits before the options, in its own place on a first view (it covers none of them),
+# and sticks while they scroll: under the site's fixed header (48 px high on a phone, which shows
+# its menu button; 51 px from md up, which shows its links), or at the window's foot when its own
+# place is below it (a short phone under the card offering to resume a table). Its background
+# hides what scrolls under it, and a control reached with Tab is scrolled clear of it.
+START_BAR_CSS = '''
+.hod-start-bar { position: sticky; top: 48px; bottom: 0; z-index: 10; background: #fff; padding: 6px 0; margin: -6px 0; }
+@media (min-width: 768px) { .hod-start-bar { top: 51px; } }
+html:has(.hod-start-bar) { scroll-padding-top: 120px; }
+'''
 
 
 def defaults(game: GameInfo) -> dict[str, Any]:
@@ -49,13 +59,17 @@ def to_table_options(game: GameInfo, choice: dict[str, Any]) -> TableOptions:
 
 def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]], None],
                room_form: RoomForm | None = None) -> None:
-    """``room_form``, when given, offers "Jugar con amigos": its choices are drawn above the start
-    button, which then creates the room (``room_form.create``) instead of dealing."""
+    """``room_form``, when given, offers "Jugar con amigos": its choices are drawn below the
+    options, and the start button then creates the room (``room_form.create``) instead of dealing."""
     choice = clean_options(game, stored)
+    ui.add_css(START_BAR_CSS)
     with ui.card().classes('w-full max-w-xl self-center gap-3').props('data-testid="setup"'):
         ui.label(t('setup.title', game=t(game.name_key))).classes('text-2xl font-bold') \
             .props('role=heading aria-level=1')
         ui.label(t('setup.intro')).classes('text-gray-700')
+        with ui.element('div').classes('hod-start-bar w-full'):
+            start_button = ui.button(t('setup.start'), on_click=lambda: start()) \
+                .props('unelevated size=lg no-caps data-testid="start"').classes('w-full').mark('start')
         _toggle(t('setup.seats'), choice, 'seats', {n: str(n) for n in range(game.min_seats, game.max_seats + 1)},
                 help_key=f'setup.{game.id}.seats_help')
         with ui.column().classes('w-full gap-3') as level_part:   # a room gives each computer its own level
@@ -81,10 +95,6 @@ def setup_form(game: GameInfo, stored: Any, on_start: Callable[[dict[str, Any]],
             else:
                 on_start(clean_options(game, choice))
 
-        # sticky: on a phone (or any short window) "Repartir" stays in view while the options scroll
-        start_button = ui.button(t('setup.start'), on_click=start) \
-            .props('unelevated size=lg no-caps data-testid="start"') \
-            .classes('w-full mt-2 sticky bottom-2 z-10 shadow-md').mark('start')
         if room_form is not None:
             def switch() -> None:
                 mode['room'] = not mode['room']

@@ -304,7 +304,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
             if view.outcome.reason and f'over.reason.{view.outcome.reason}' in CATALOGS[self.language]:
                 first = winners[0]
                 ui.label(personal(f'over.reason.{view.outcome.reason}', you=first == self.seat,
-                                  feminine=self.feminine[first])).classes('text-gray-700')
+                                  feminine=self.feminine[first], masculine=self.snap.seats[first].masculine)) \
+                    .classes('text-gray-700').mark('over-reason')
             won = self.snap.games_won
             if not self.snap.options.daily:   # one game, once: no tally of games won here
                 ui.label(t('over.tally',
