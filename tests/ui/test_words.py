@@ -74,13 +74,14 @@ async def test_a_past_days_page_speaks_of_its_day_in_the_past(user: User, clock,
     user.http_client.headers['Accept-Language'] = HEADERS[language]
     catalog = CATALOGS[language]
     day = tries.today()
-    await user.open('/daily/chinchon')   # today's deal is made; nobody plays it
-    assert one(user, 'daily-fingerprint-help').text == catalog['daily.fingerprint_help']
+    await user.open('/daily/chinchon')   # today's deal is made; nobody plays it (a guest is shown the practice)
+    assert one(user, 'daily-practice-fingerprint-help').text == catalog['daily.fingerprint_help']
     await user.should_see(catalog['daily.board.empty'])
     await clock.advance(tries.seconds_left_today() + 1)
     await user.open(f'/daily/chinchon/{day.isoformat()}')
     await sees(user, marker='daily-seed')
     assert one(user, 'daily-fingerprint-help').text == catalog['daily.fingerprint_help_past']
+    assert one(user, 'daily-practice-fingerprint-help').text == catalog['daily.fingerprint_help_past']
     assert one(user, 'daily-board-empty').text == catalog['daily.board.empty_past']
     shown = labels(user)
     assert catalog['daily.fingerprint_help'] not in shown and catalog['daily.board.empty'] not in shown
