@@ -12,7 +12,7 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.games import GAMES_BY_ID
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import CATALOGS, counted, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click
@@ -139,6 +139,13 @@ class pile(ui.element):
                                   'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
                                   'data-card': str(top) if top is not None and not face_down else None,
                                   'data-fresh': '' if fresh else None, GUESS: guess})
+
+
+def discard_aria(top: Card | None, size: int) -> str:
+    """What a screen reader says of the discard pile: its caption's words first (the name someone
+    who sees "Descarte: 5" says aloud to a voice control), then the card on top."""
+    cards = counted('amount.cards', size)
+    return t('table.discard_aria', cards=cards, card=the_card(top)) if top else t('table.discard_aria.empty', cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
