@@ -46,7 +46,11 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
 .hod-menu-list.hod-left { left: 0; } .hod-menu-list.hod-right { right: 0; }
 .hod-menu-list a { color: inherit; text-decoration: none; padding: 9px 16px; }
 .hod-menu-list a:hover, .hod-menu-list a:focus-visible { background: #eef3ef; }
-@media (max-width: 640px) { .nicegui-content { padding: 6px !important; } }
+@media (max-width: 640px) { .nicegui-content { padding: 6px !important; }
+  /* a finger's target (44 px: Apple's and WCAG 2.5.5's) for every control of the header */
+  .q-header .hod-nav-link, .q-header .hod-btn, .q-header [data-testid=site-name] { min-height: 44px; min-width: 44px;
+    display: inline-flex; align-items: center; justify-content: center; }
+  .hod-menu-list a { min-height: 44px; display: flex; align-items: center; } }
 '''
 
 

@@ -77,6 +77,7 @@ TABLE_CSS = '''
 .hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 10px; min-height: 0; border-radius: 999px;
   border: 1px solid rgba(255,255,255,.55); }   /* an outlined pill: a button, not a label */
 .hod-btn.hod-reaction-button:hover:not(:disabled) { border-color: var(--hod-gold); }
+@media (max-width: 640px) { .hod-btn.hod-reaction-button { min-height: 44px; min-width: 44px; } }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
 @media (max-width: 1023px) {   /* below the side panels' breakpoint the count can outgrow the screen */
   .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); } }
