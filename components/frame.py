@@ -50,7 +50,8 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
   /* a finger's target (44 px: Apple's and WCAG 2.5.5's) for every control of the header */
   .q-header .hod-nav-link, .q-header .hod-btn, .q-header [data-testid=site-name] { min-height: 44px; min-width: 44px;
     display: inline-flex; align-items: center; justify-content: center; }
-  .hod-menu-list a { min-height: 44px; display: flex; align-items: center; } }
+  .hod-menu-list a { min-height: 44px; display: flex; align-items: center; }
+  .q-btn { min-height: 44px; min-width: 44px; } }
 '''
 
 

@@ -47,3 +47,31 @@ def test_every_control_of_a_table_is_a_fingers_target_on_a_phone(phone: Page, ba
     for _ in range(3):
         phone.wait_for_function(TURNED, arg=table.get_attribute('data-turn'))
         check(phone, f'{game}, {table.get_attribute("data-phase")}')
+
+
+def test_a_rooms_controls_are_fingers_targets_on_a_phone(browser: Browser, base_url: str) -> None:
+    """A room's table has more: the reaction chips and the menu that mutes a person, and before
+    it starts its waiting room, with its invite link."""
+    contexts = [browser.new_context(base_url=base_url, locale='es-ES', viewport=PHONE) for _ in range(2)]
+    ana, luis = (context.new_page() for context in contexts)
+    try:
+        ana.goto('/play/chinchon?new=true')
+        ana.get_by_role('button', name='2', exact=True).click()
+        ana.get_by_role('button', name='Al instante').click()
+        ana.get_by_test_id('friends').click()
+        ana.get_by_label('Tu nombre en la mesa').fill('Ana')
+        ana.get_by_test_id('start').click()
+        link = ana.get_by_test_id('invite-link').text_content()
+        luis.goto(link)
+        luis.get_by_test_id('join-name').fill('Luis')
+        luis.get_by_test_id('join').click()
+        expect(ana.get_by_test_id('room-seat').filter(has_text='Luis')).to_be_visible()
+        check(ana, 'the waiting room')
+        ana.get_by_test_id('start-room').click()
+        expect(ana.get_by_test_id('table')).to_be_visible()
+        expect(ana.get_by_test_id('reaction').first).to_be_visible()
+        expect(ana.get_by_test_id('mute-menu')).to_be_visible()
+        check(ana, 'a room in play')
+    finally:
+        for context in contexts:
+            context.close()
