@@ -772,6 +772,7 @@ MESSAGES: dict[str, str] = {
     # the coach (app/coach/, components/review/coach.py)
     'coach.label.fine': 'Fine',
     'coach.analysing': 'Analysing your decisions: {done} of {total}…',
+    'coach.progress': 'Decisions analysed',
     'coach.nothing': 'You had no decision to weigh in this hand.',
     'coach.failed': 'The coach could not analyse this hand. Open it again later.',
     'coach.hand': 'This hand: accuracy {accuracy}% · {decisions} · {lost}',

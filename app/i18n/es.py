@@ -780,6 +780,7 @@ MESSAGES: dict[str, str] = {
     # the coach (app/coach/, components/review/coach.py)
     'coach.label.fine': 'Bien',
     'coach.analysing': 'Analizando tus decisiones: {done} de {total}…',
+    'coach.progress': 'Decisiones analizadas',
     'coach.nothing': 'En esta mano no tuviste ninguna decisión que pesar.',
     'coach.failed': 'El entrenador no ha podido analizar esta mano. Vuelve a abrirla más tarde.',
     'coach.hand': 'Esta mano: precisión {accuracy} % · {decisions} · {lost}',

@@ -20,6 +20,7 @@ from conftest import servers_database
 from models.db import session_scope
 from models.tables import get_user_by_username
 from table_browser import wait_for
+from test_table_fits_browser import autoplay
 
 AXE = Axe()
 OPTIONS = {'resultTypes': ['violations'], 'rules': {'label-content-name-mismatch': {'enabled': True}}}
@@ -87,9 +88,14 @@ def test_no_page_or_table_has_a_serious_accessibility_violation(browser: Browser
             wait_for(page, *{'chinchon': ('draw', 'discard'), 'ronda-robada': ('start', 'wait', 'play'),
                              'continental': ('offer', 'draw', 'play', 'wait')}[game], 'wait')
             found += blocking(page)
-        # a hand's count (Lucía closes)
-        page.goto('/test-table?position=close')
-        wait_for(page, 'count')
+        # a hand's count, a computer playing your seat to it, then the hand's review
+        page.goto('/test-table?game=chinchon')
+        expect(page.get_by_test_id('table')).to_be_visible()
+        autoplay(base_url, page)
+        if wait_for(page, 'count', 'over', timeout=60000) == 'count':
+            found += blocking(page)
+        page.get_by_test_id('review').first.click()
+        expect(page.get_by_test_id('replay')).to_be_visible()
         found += blocking(page)
         # the account's own pages, signed in
         name = f'axe_{language}'
