@@ -51,7 +51,7 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
   .q-header .hod-nav-link, .q-header .hod-btn, .q-header [data-testid=site-name] { min-height: 44px; min-width: 44px;
     display: inline-flex; align-items: center; justify-content: center; }
   .hod-menu-list a { min-height: 44px; display: flex; align-items: center; }
-  .q-btn { min-height: 44px; min-width: 44px; } }
+  .q-btn, .hod-link-button { min-height: 44px; min-width: 44px; } }
 '''
 
 

@@ -1,13 +1,14 @@
 """On a phone (390 x 844) every control of a table page is a finger's target: at least 44 x 44 px
 (Apple's and WCAG 2.5.5's size), its hit area measured as the bounding box of the element that
-takes the tap, for a table of each game in play, the site's menu and the scores' sheet open too,
-while the table still fits the screen (tests/e2e/test_table_fits_browser.py watches it through
-many turns at more sizes)."""
+takes the tap, for a table of each game in play and at its count, the site's menu and the scores'
+sheet open too, while the table still fits the screen (tests/e2e/test_table_fits_browser.py
+watches it through many turns at more sizes)."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from table_browser import wait_for
 from tap_targets import scrolls, too_small
 from test_table_fits_browser import autoplay
 
@@ -47,6 +48,10 @@ def test_every_control_of_a_table_is_a_fingers_target_on_a_phone(phone: Page, ba
     for _ in range(3):
         phone.wait_for_function(TURNED, arg=table.get_attribute('data-turn'))
         check(phone, f'{game}, {table.get_attribute("data-phase")}')
+    # the hand's count (or the game's end), where it waits for you: its buttons and the review's link
+    ended = wait_for(phone, 'count', 'over', timeout=90000)
+    expect(phone.get_by_test_id('review').first).to_be_visible()
+    check(phone, f'{game}, {ended}')
 
 
 def test_a_rooms_controls_are_fingers_targets_on_a_phone(browser: Browser, base_url: str) -> None:
