@@ -4,7 +4,9 @@ in Spanish and in English: no critical or serious violation, and one main landma
 axe-core is the file the ``axe-playwright-python`` package ships (the ``test`` extra pins it), run
 with its rules as they are plus ``label-content-name-mismatch`` (experimental, so off by default:
 the name a voice-control user says is the one they read on the button). One page per language is
-reused for every address; a signed-in visitor for the account's pages."""
+reused for every address: the guest's pages, a table of each game in play, a hand's count and its
+review, a room (its waiting room, the invite page a friend opens, its table), then, signed in, the
+account's pages."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -75,6 +77,36 @@ def a_finished_game(server_data: Path, name: str) -> int:
                              seats=[SeatResult(name, True, 10, 1, True), SeatResult('easy', False, 55, 0, False)])
 
 
+def a_room(browser: Browser, base_url: str, host: Page, language: str) -> list[str]:
+    """A room for two: its waiting room, its invite page as a friend opens it, and its table in
+    play (the reaction chips, the mute menu)."""
+    words = CATALOGS[language]
+    host.goto('/play/chinchon?new=true')
+    host.get_by_role('button', name='2', exact=True).click()
+    host.get_by_role('button', name=words['speed.instant']).click()
+    host.get_by_test_id('friends').click()
+    host.get_by_label(words['room.your_name']).fill('Ana')
+    host.get_by_test_id('start').click()
+    link = host.get_by_test_id('invite-link').text_content()
+    found = blocking(host)
+    context = browser.new_context(base_url=base_url, locale=LOCALES[language])
+    try:
+        friend = context.new_page()
+        friend.goto(link)
+        expect(friend.get_by_test_id('join-name')).to_be_visible()
+        found += blocking(friend)
+        friend.get_by_test_id('join-name').fill('Luis')
+        friend.get_by_test_id('join').click()
+        expect(host.get_by_test_id('room-seat').filter(has_text='Luis')).to_be_visible()
+        host.get_by_test_id('start-room').click()
+        expect(host.get_by_test_id('table')).to_be_visible()
+        expect(host.get_by_test_id('reaction').first).to_be_visible()
+        found += blocking(host)
+    finally:
+        context.close()
+    return found
+
+
 @pytest.mark.parametrize('language', LOCALES)
 def test_no_page_or_table_has_a_serious_accessibility_violation(browser: Browser, base_url: str,
                                                                 server_data: Path, language: str) -> None:
@@ -97,6 +129,7 @@ def test_no_page_or_table_has_a_serious_accessibility_violation(browser: Browser
         page.get_by_test_id('review').first.click()
         expect(page.get_by_test_id('replay')).to_be_visible()
         found += blocking(page)
+        found += a_room(browser, base_url, page, language)
         # the account's own pages, signed in
         name = f'axe_{language}'
         register(page, language, name)
