@@ -270,7 +270,8 @@ def log_pieces(lines: Sequence[str]) -> Pieces:
 def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str],
                     total_label: str) -> str:
     """A plain table: one column per seat, one row per hand (or game), totals last."""
-    head = '<th class="text-left p-1"></th>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
+    # the corner heads nothing (a screen reader announces a header cell): a plain cell
+    head = '<td class="p-1"></td>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
     body = ''.join('<tr class="border-t border-gray-200">'
                    f'<td class="p-1 text-gray-600">{escape(label)}</td>'
                    + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in cells) + '</tr>'
