@@ -27,6 +27,9 @@ THEME_CSS = '''
 :root { --hod-felt: #1f5f3a; --hod-felt-dark: #143d26; --hod-gold: #e0b341; --hod-ink: #1d2521; }
 body { background: #f4f1e8; color: var(--hod-ink); }
 .hod-skip { position: absolute; left: -9999px; }
+/* NiceGUI's link blue reads 3.3:1 on the page's cream, the felt's green 7:1; in NiceGUI's own layer,
+   so that a link's utility classes (text-white on a dark box) still rule */
+@layer nicegui { .nicegui-link { color: var(--hod-felt); } }
 .hod-skip:focus { left: 8px; top: 8px; z-index: 1000; background: #fff; padding: 6px 10px; }
 a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-visible {
   outline: 3px solid var(--hod-gold) !important; outline-offset: 2px;
@@ -43,7 +46,12 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
 .hod-menu-list.hod-left { left: 0; } .hod-menu-list.hod-right { right: 0; }
 .hod-menu-list a { color: inherit; text-decoration: none; padding: 9px 16px; }
 .hod-menu-list a:hover, .hod-menu-list a:focus-visible { background: #eef3ef; }
-@media (max-width: 640px) { .nicegui-content { padding: 6px !important; } }
+@media (max-width: 640px) { .nicegui-content { padding: 6px !important; }
+  /* a finger's target (44 px: Apple's and WCAG 2.5.5's) for every control of the header */
+  .q-header .hod-nav-link, .q-header .hod-btn, .q-header [data-testid=site-name] { min-height: 44px; min-width: 44px;
+    display: inline-flex; align-items: center; justify-content: center; }
+  .hod-menu-list a { min-height: 44px; display: flex; align-items: center; }
+  .q-btn, .hod-link-button { min-height: 44px; min-width: 44px; } }
 '''
 
 
@@ -78,8 +86,9 @@ def frame(title: str, *, description: str | None = None,
     language = current_language()
     ui.page_title(f'{title} · {t("site.name")}' if title != t('site.name') else title)
     ui.add_head_html(f'<meta name="description" content="{escape(description or t("site.description"))}">'
-                     f'{stylesheet.head_html()}<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}')
-    ui.run_javascript(f'document.documentElement.lang = "{language}"')
+                     f'{stylesheet.head_html()}<style>{THEME_CSS}{CONTROLS_CSS}</style>{MENU_SCRIPT}{installable.head_html()}'
+                     # in the page as it is served: a screen reader reads it before the socket has connected
+                     f'<script>document.documentElement.lang = "{language}";</script>')
     ui.colors(primary='#1f5f3a', secondary='#143d26', accent='#e0b341')
 
     tables, rules, account = nav_links(language)
@@ -99,7 +108,7 @@ def frame(title: str, *, description: str | None = None,
                     sanitize=False).classes('md:hidden')
 
     with ui.column().classes('w-full max-w-6xl mx-auto px-3 sm:px-6 py-4 gap-4') \
-            .props('id=main role=main tabindex=-1') as main:
+            .props('id=main tabindex=-1') as main:
         yield main
 
     with ui.footer(fixed=False).classes('bg-[#143d26] text-white text-xs px-4 py-2 flex-col items-start gap-0'):

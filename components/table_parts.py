@@ -12,7 +12,7 @@ from nicegui import ui
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
 from app.games import GAMES_BY_ID
-from app.i18n import CATALOGS, current_language, t
+from app.i18n import CATALOGS, counted, current_language, t
 from app.routes import rules_path
 from components.card import card_html, card_name, the_card
 from components.controls import on_versioned_click
@@ -77,6 +77,7 @@ TABLE_CSS = '''
 .hod-btn.hod-reaction-button { font-size: 12px; padding: 2px 10px; min-height: 0; border-radius: 999px;
   border: 1px solid rgba(255,255,255,.55); }   /* an outlined pill: a button, not a label */
 .hod-btn.hod-reaction-button:hover:not(:disabled) { border-color: var(--hod-gold); }
+@media (max-width: 640px) { .hod-btn.hod-reaction-button { min-height: 44px; min-width: 44px; } }
 .hod-notice { background: var(--hod-gold); color: #1d2521; font-weight: 700; border-radius: 8px; padding: 4px 10px; }
 @media (max-width: 1023px) {   /* below the side panels' breakpoint the count can outgrow the screen */
   .hod-next { position: sticky; bottom: 10px; z-index: 5; box-shadow: 0 4px 14px rgba(0,0,0,.35); } }
@@ -139,6 +140,13 @@ class pile(ui.element):
                                   'aria-disabled': str(not active).lower(), 'data-active': '' if active else None,
                                   'data-card': str(top) if top is not None and not face_down else None,
                                   'data-fresh': '' if fresh else None, GUESS: guess})
+
+
+def discard_aria(top: Card | None, size: int) -> str:
+    """What a screen reader says of the discard pile: its caption's words first (the name someone
+    who sees "Descarte: 5" says aloud to a voice control), then the card on top."""
+    cards = counted('amount.cards', size)
+    return t('table.discard_aria', cards=cards, card=the_card(top)) if top else t('table.discard_aria.empty', cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +270,8 @@ def log_pieces(lines: Sequence[str]) -> Pieces:
 def scoreboard_html(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[str],
                     total_label: str) -> str:
     """A plain table: one column per seat, one row per hand (or game), totals last."""
-    head = '<th class="text-left p-1"></th>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
+    # the corner heads nothing (a screen reader announces a header cell): a plain cell
+    head = '<td class="p-1"></td>' + ''.join(f'<th class="text-right p-1">{escape(n)}</th>' for n in names)
     body = ''.join('<tr class="border-t border-gray-200">'
                    f'<td class="p-1 text-gray-600">{escape(label)}</td>'
                    + ''.join(f'<td class="p-1 text-right">{escape(cell)}</td>' for cell in cells) + '</tr>'

@@ -82,10 +82,12 @@ def lobby_page(game: str = '', page: str = '1') -> None:
                         .props('aria-current="page"' if current else '')
             state = {'latest': None}
             starts: list[tuple[ui.label, dict[str, Any]]] = []   # each waiting row's start, counted down
-            listing = ui.column().classes('w-full gap-2').props('data-testid="lobby-list" aria-live="polite" role=list').mark('lobby-list')
+            listing = ui.column().classes('w-full gap-2').props('data-testid="lobby-list" aria-live="polite"').mark('lobby-list')
 
             def draw(found: LobbyPage | None) -> None:
                 listing.clear()
+                # a list while it lists tables; its empty state (a sentence and links) is not one
+                listing.props(remove='role') if found is None or not found.rows else listing.props('role=list')
                 with language_scope(language), listing:
                     if found is None:
                         ui.label(t('lobby.unavailable')).classes('text-red-800').props('data-testid="lobby-error"')

@@ -23,7 +23,7 @@ from components.live import GUESS, Markup
 from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
+from components.table_parts import MELD_COLOURS, HandCard, discard_aria, drop_target, hand_view, legend, pile
 
 
 class ChinchonTable(TableScreen):
@@ -129,8 +129,7 @@ class ChinchonTable(TableScreen):
             'draw:discard' if phase == 'draw' and view.discard_top is not None else None
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('table.discard', count=view.discard_size), active=phase in ('draw', 'discard'),
-                          aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'), fresh=self.fresh_discard(), guess=discard_guess)
+                          aria=discard_aria(view.discard_top, view.discard_size), fresh=self.fresh_discard(), guess=discard_guess)
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')
 

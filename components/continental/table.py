@@ -30,7 +30,7 @@ from components.live import GUESS, Markup
 from components.seats import SeatInfo, own_line_html, seats_pieces
 from components.table.fit import grow
 from components.table.shell import TableScreen
-from components.table_parts import MELD_COLOURS, HandCard, drop_target, hand_view, legend, pile
+from components.table_parts import MELD_COLOURS, HandCard, discard_aria, drop_target, hand_view, legend, pile
 
 CONTINENTAL_CSS = '''
 .hod-melds { display: flex; flex-direction: column; gap: 6px; }
@@ -177,8 +177,8 @@ class ContinentalTable(TableScreen):
         self.discard.show(view.discard_top, face_down=False, count=view.discard_size,
                           caption=t('continental.on_offer') if on_offer else t('table.discard', count=view.discard_size),
                           active=phase in ('offer', 'play'),
-                          aria=t('table.discard_aria', card=the_card(view.discard_top)) if view.discard_top
-                          else t('card.empty'), fresh=self.fresh_discard(),
+                          aria=t('continental.on_offer_aria', card=the_card(on_offer)) if on_offer
+                          else discard_aria(view.discard_top, view.discard_size), fresh=self.fresh_discard(),
                           guess='discard' if phase == 'play' else take_guess)
         self.live.html(self.status, f'<div class="font-semibold">{escape(self._status(view, phase))}</div>'
                                     f'{self.notice_html()}')

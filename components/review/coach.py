@@ -97,7 +97,7 @@ class CoachPanel:
         with ui.column().classes('w-full gap-1').props('data-testid="coach"').mark('coach'):
             ui.label(t('coach.title')).classes('font-semibold').props('role=heading aria-level=2')
             self.progress = ui.linear_progress(value=0, show_value=False, size='8px', color='green-8') \
-                .props('data-testid="coach-progress" rounded').mark('coach-progress')
+                .props(f'data-testid="coach-progress" rounded aria-label="{t("coach.progress")}"').mark('coach-progress')
             self.summary = ui.html('', sanitize=False).classes('text-sm').props('role=status aria-live=polite')
             self.say = ui.html('', sanitize=False).classes('hod-coach-say').props('aria-live=polite').mark('coach-say')
         self.analysis.listeners.append(self._changed)

@@ -20,5 +20,5 @@ def review_link(path: str, text: str | None = None, *, new_tab: bool = False, li
     people who left its page, the table stays open behind the review."""
     colours = 'bg-white text-[#1f5f3a]' if light else 'bg-[#1f5f3a] text-white'
     return ui.link(text or t('review.open'), path, new_tab=new_tab) \
-        .classes(f'{colours} no-underline font-semibold rounded px-4 py-2 inline-flex items-center gap-1 shadow') \
+        .classes(f'{colours} hod-link-button no-underline font-semibold rounded px-4 py-2 inline-flex items-center gap-1 shadow') \
         .props('data-testid="review"').mark('review')

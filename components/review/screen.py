@@ -185,4 +185,4 @@ class ReviewScreen:
         return (f'<button type="button" class="hod-review-step" data-testid="replay-step" data-index="{index}" '
                 f'data-choice="step:{index}"{" aria-current=step" if current else ""}>'
                 f'{mark_html(self.judged.get(index), self.hand.game.id)}'
-                f'<span class="opacity-60">{index}.</span> {escape(self.words[index])}</button>')
+                f'<span class="opacity-75">{index}.</span> {escape(self.words[index])}</button>')

@@ -145,7 +145,7 @@ class RondaRobadaTable(TableScreen):
             label = card_name(card) + (f', {t("ronda.can_start_aria")}' if can_start else '')
             slots.append(f'<div class="hod-rr-card{" hod-selected" if chosen else ""}" '
                          + card_attrs(f'hand:{code}' if phase == 'start' else None, label, 'hand-card',
-                                  f' data-card="{code}" aria-pressed="{str(chosen).lower()}"')
+                                  f' data-card="{code}"' + (f' aria-pressed="{str(chosen).lower()}"' if phase == 'start' else ''))
                          + f'>{mark}{card_html(card, size="lg")}</div>')
         return (f'<div class="hod-rr-hand" role="group" aria-label="{escape(t("table.your_hand"))}">'
                 f'{"".join(slots)}</div>')

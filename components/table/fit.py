@@ -16,7 +16,7 @@ HEADER_PX = 48   # the site's header on a table page: fixed, so the table's heig
 
 FIT_CSS = f'''
 body:has(.hod-fit) .q-footer {{ display: none; }}
-body:has(.hod-fit) .q-header {{ height: {HEADER_PX}px; overflow: hidden; }}
+body:has(.hod-fit) .q-header {{ height: {HEADER_PX}px; overflow: hidden; padding-top: 2px; padding-bottom: 2px; }}
 /* Quasar pads the page under the header by the header's height as last measured, and by a guess of
    50 px before the first measure: the table's own height rules from the first frame */
 body:has(.hod-fit) .q-page-container {{ padding-top: {HEADER_PX}px !important; }}
@@ -63,8 +63,12 @@ body:has(.hod-fit) #main {{ max-width: 1680px; padding: 6px; gap: 0; }}
   .hod-action-bar .hod-btn .material-icons {{ display: none; }}
   .hod-action-bar .hod-btn[data-testid=hint] .material-icons {{ display: inline; }}
   .hod-action-bar .hod-btn[data-testid=hint] > span {{ display: none; }}
-  .hod-action-bar.hod-two-rows {{ height: 80px; }}
-  .hod-top .hod-btn > span:last-child {{ display: none; }} }}
+  .hod-action-bar.hod-two-rows {{ height: 92px; }}
+  .hod-top .hod-btn > span:last-child {{ display: none; }}
+  /* a finger's target (44 px: Apple's and WCAG 2.5.5's) for every control of the table */
+  .hod-top {{ min-height: 44px; gap: 2px; }}
+  .hod-top .hod-btn, .hod-top a, .hod-action-bar .hod-btn, .hod-sheet-close {{ min-height: 44px; min-width: 44px; justify-content: center; }}
+  .hod-top a {{ display: inline-flex; align-items: center; padding: 0 6px; }} }}
 .hod-tips-slot {{ min-height: 0; }}
 .hod-tips-slot .hod-tip {{ height: 44px; overflow-y: auto; padding: 3px 10px; font-size: 12.5px; line-height: 18px; }}
 @media (max-width: 640px) {{ .hod-tips-slot .hod-tip {{ height: 58px; font-size: 12px; line-height: 17px; }} }}

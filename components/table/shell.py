@@ -279,6 +279,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     def _top_bar(self) -> None:
         with ui.element('div').classes('w-full hod-top'):
+            # the page's heading for a screen reader's list of headings: the top bar has no room to show it
+            ui.html(f'<h1 class="sr-only">{escape(t(self.snap.game.name_key))}</h1>', sanitize=False)
             self.top = ui.html('', sanitize=False).classes('hod-top-texts').mark('table-top')
             ui.html(rules_link_html(self.snap.game.id, 'text-white underline'), sanitize=False).classes('ml-auto')
             if not self.spectator:
