@@ -94,7 +94,8 @@ def test_a_class_missing_from_the_stylesheet_is_found() -> None:
 
 
 def test_the_site_does_not_load_tailwind() -> None:
-    """The stylesheet replaces the compiler: main.py turns it off."""
-    call = next(node for node in ast.walk(ast.parse((ROOT / 'main.py').read_text()))
+    """The stylesheet replaces the compiler: app.site (which main.py and the installed command run)
+    turns it off."""
+    call = next(node for node in ast.walk(ast.parse((ROOT / 'app' / 'site.py').read_text()))
                 if isinstance(node, ast.Call) and ast.unparse(node.func) == 'ui.run')
     assert any(keyword.arg == 'tailwind' and keyword.value.value is False for keyword in call.keywords)
