@@ -31,7 +31,8 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, public_table, release_public_seat, start_public_table,
+from models.tables import (GameTable, abandon_idle_tables, free_unseen_claims, public_table, release_public_seat,
+                           start_public_table,
                            update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
@@ -92,12 +93,12 @@ class DatabaseStore(OneProcess):
             logger.error('could not free seat %s of public table %s: %s', seat, table_id, str(error).splitlines()[0])
             return False
 
-    def start_public(self, table_id: str) -> list[Claim] | None:
+    def start_public(self, table_id: str, here: list[int]) -> list[Claim] | None:
         try:
             with session_scope() as session:
                 now = wall_time()
                 claims = [(claim.seat, claim.guest, claim.user_id, claim.name)
-                          for claim in start_public_table(session=session, table_id=table_id, now=now)]
+                          for claim in start_public_table(session=session, table_id=table_id, now=now, keep=here)]
                 row = public_table(session=session, table_id=table_id)
                 game_id = row.game_id if row is not None and row.rated else None
             ratings = {} if game_id is None else ratings_of(
@@ -107,6 +108,18 @@ class DatabaseStore(OneProcess):
             return None
         return [Claim(seat, guest, user_id, name, ratings[user_id].seat_mark() if user_id in ratings else None)
                 for seat, guest, user_id, name in claims]
+
+
+    def free_unseen_claims(self, table_id: str, before: float, seen: list[int]) -> None:
+        try:
+            with session_scope() as session:
+                free_unseen_claims(session=session, table_id=table_id, before=datetime.fromtimestamp(before, UTC),
+                                   seen=seen, now=wall_time())
+        except SQLAlchemyError as error:   # the next look tries again
+            logger.error('could not free the unseen claims of table %s: %s', table_id, str(error).splitlines()[0])
+
+    def end_deserted(self, table: Table) -> None:
+        abandon(table)
 
 
 _SERVICES = TableServices(store=DatabaseStore())
@@ -245,6 +258,9 @@ def _forget(table: Table) -> None:
 
 def _let_go_if_unwatched(table: Table) -> None:
     if table.watched() or _TABLES.get(table.id) is not table:
+        return
+    if table.public.deserted:   # a public game nobody is at: kept until it ends, on its own clock
+        table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
         return
     table.stop()
     if table.holding:   # its last steps are only here: kept (and tried again) until they are saved

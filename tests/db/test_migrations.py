@@ -49,7 +49,7 @@ def differences_from_the_models(url: str) -> list:
 
 def test_an_empty_database_gets_every_table_of_the_models(empty_database_url):
     db.init_db(empty_database_url)
-    assert revision_of(empty_database_url) == db.head_revisions() == {'0013'}
+    assert revision_of(empty_database_url) == db.head_revisions() == {'0014'}
     assert differences_from_the_models(empty_database_url) == []
 
 

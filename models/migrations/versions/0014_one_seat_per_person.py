@@ -1,0 +1,45 @@
+"""One seat per person at public tables (issue 51): a browser (its guest token) and an account
+hold at most one claim (`seatclaim`), kept by unique indexes, and each claim keeps the address it
+was made from, which bounds the waiting seats one address holds. Claims of tables that have ended
+are dropped first (they are no one's seat any more), then any second claim of one browser or
+account, the newest kept.
+
+Revision ID: 0014
+Revises: 0013
+Create Date: 2026-12-07
+"""
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+import sqlmodel  # noqa: F401  (sqlmodel's column types)
+from alembic import op
+
+revision: str = '0014'
+down_revision: str | None = '0013'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+STRING = sqlmodel.sql.sqltypes.AutoString
+OLDER = ('EXISTS (SELECT 1 FROM seatclaim AS newer WHERE newer.{key} = seatclaim.{key} AND '
+         '(newer.created_at > seatclaim.created_at OR (newer.created_at = seatclaim.created_at AND '
+         '(newer.table_id > seatclaim.table_id OR (newer.table_id = seatclaim.table_id AND newer.seat > seatclaim.seat)))))')
+
+
+def upgrade() -> None:
+    op.execute("DELETE FROM seatclaim WHERE table_id IN (SELECT table_id FROM publictable WHERE stage = 'over') "
+               "OR table_id IN (SELECT id FROM gametable WHERE status != 'playing')")
+    for key in ('guest', 'user_id'):
+        op.execute(f'DELETE FROM seatclaim WHERE {key} IS NOT NULL AND {OLDER.format(key=key)}')
+        op.drop_index(f'ix_seatclaim_{key}', table_name='seatclaim')
+        op.create_index(f'ix_seatclaim_{key}', 'seatclaim', [key], unique=True)
+    op.add_column('seatclaim', sa.Column('address', STRING(length=64), nullable=True))
+    op.create_index('ix_seatclaim_address', 'seatclaim', ['address'])
+
+
+def downgrade() -> None:
+    op.drop_index('ix_seatclaim_address', table_name='seatclaim')
+    with op.batch_alter_table('seatclaim') as batch:
+        batch.drop_column('address')
+    for key in ('guest', 'user_id'):
+        op.drop_index(f'ix_seatclaim_{key}', table_name='seatclaim')
+        op.create_index(f'ix_seatclaim_{key}', 'seatclaim', [key])
