@@ -118,6 +118,13 @@ async def test_a_page_gone_before_the_start_frees_its_seat_after_a_short_grace(
     await luis.should_see('Tu asiento ha quedado libre porque tu página no estaba abierta. '
                           'Vuelve a «Jugar con gente» cuando quieras.')
     assert table.waiting and table.seats[0].name == 'Ana'   # hers is kept: her page is there
+    eva = create_user()
+    assert await quick(eva, name='Eva', seats=3) == table_id
+    socket(eva, False)   # her page has just gone when Ana starts: the start seats nobody absent
+    user.find(marker='start-now').click()
+    await until(lambda: not table.waiting, clock_moves=False)
+    assert [seat.kind for seat in table.seats] == ['person', 'computer', 'computer']
+    assert listed(table_id)['claims'] == [0] and matching.open_seat(None, None) is None
 
 
 async def test_join_counts_as_a_deal_and_is_refused_past_the_limit(user: User, create_user) -> None:

@@ -85,9 +85,12 @@ def test_two_tabs_that_race_past_the_check_still_give_one_seat(monkeypatch: pyte
     ana = Person('ana-browser-token', None, 'Ana')
     mine = quick_match(CHINCHON, 2, ana, wall=wall())
     # the second tab's transaction looked before the first one's claim was committed: it saw no seat
-    looked = iter([None])
-    usual = matching.seat_of_person
-    monkeypatch.setattr(matching, 'seat_of_person', lambda **where: next(looked, None) or usual(**where))
+    usual, looks = matching.seat_of_person, []
+
+    def first_look_sees_nothing(**where):
+        looks.append(where)
+        return None if len(looks) == 1 else usual(**where)
+    monkeypatch.setattr(matching, 'seat_of_person', first_look_sees_nothing)
     assert seated_back(lambda: quick_match(CONTINENTAL, 2, ana, wall=wall())) == mine
     assert [claim[0] for claim in claims()] == [mine]   # the database refused the second seat
 
