@@ -816,6 +816,15 @@ def free_unseen_claims(*, session: Session, table_id: str, before: datetime, see
     return gone.rowcount
 
 
+def stale_public_tables(*, session: Session, before: datetime) -> list[str]:
+    """Public games in play (listed or left) whose table has not been saved since ``before``: a
+    game played saves at every step, so nobody is at these any more (a restart lost them, say)."""
+    return list(session.exec(select(PublicTable.table_id)
+                             .join(GameTable, col(GameTable.id) == col(PublicTable.table_id))
+                             .where(col(PublicTable.stage).in_(('playing', 'left')),
+                                    col(GameTable.status) == 'playing', col(GameTable.updated_at) < before)))
+
+
 def close_public_tables(*, session: Session, table_ids: Any, now: datetime) -> None:
     """These public tables have ended (``table_ids``: a list or a query of ids): out of the lobby,
     and their claims go, so that their people are free to sit elsewhere."""

@@ -32,7 +32,7 @@ from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
 from models.tables import (GameTable, abandon_idle_tables, free_unseen_claims, public_table, release_public_seat,
-                           start_public_table,
+                           stale_public_tables, start_public_table,
                            update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
@@ -44,6 +44,9 @@ ABANDON_AFTER = timedelta(days=30)     # unfinished tables left alone this long 
 # a guest table (no account: it feeds no history) is deleted a day after it was left if nobody
 # ever played at it, or 30 days after it was closed (finished or abandoned)
 FORGET_UNPLAYED, FORGET_CLOSED = timedelta(days=1), timedelta(days=30)
+# a public game in play not saved for this long has nobody at it, and no process that holds it
+# (one that does ends it after 5 minutes by itself): it leaves the lobby, as abandoned
+STALE_PUBLIC = timedelta(minutes=15)
 
 _TABLES: dict[str, Table] = {}
 
@@ -391,6 +394,14 @@ def abandon_idle(now: Any = None) -> int:
     return closed
 
 
+def end_stale_public(now: Any = None) -> int:
+    """Close as abandoned the public games nobody has been at for a while whose table no process
+    holds (``STALE_PUBLIC``), rated as they stand; returns how many."""
+    with session_scope() as session:
+        stale = stale_public_tables(session=session, before=(now or utcnow()) - STALE_PUBLIC)
+    return _abandon_all(table_id for table_id in stale if table_id not in _TABLES)
+
+
 def forget_guest_tables(now: Any = None) -> int:
     """Delete the guest tables nobody needs any more (see FORGET_UNPLAYED); returns how many. A
     copy still in memory is left alone: it is being watched, or was touched moments ago."""
@@ -411,7 +422,7 @@ async def keep_tidy(every: float = 6 * 3600) -> None:
     needs, at start and every few hours."""
     while True:
         try:
-            closed, deleted = abandon_idle(), forget_guest_tables()
+            closed, deleted = abandon_idle() + end_stale_public(), forget_guest_tables()
             if closed or deleted:
                 logger.info('closed %d abandoned tables, deleted %d guest tables', closed, deleted)
         except SQLAlchemyError:

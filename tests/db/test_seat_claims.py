@@ -5,6 +5,8 @@ check; a table that ends frees its people; one address holds at most its bound o
 its IPv6 /64 counting as one."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlmodel import select, update
 
@@ -17,7 +19,7 @@ from app.tables import registry
 from app.tables.room import Room
 from app.tables.seats import Seat, TableOptions
 from models.db import session_scope
-from models.tables import GameTable, SeatClaim, create_user, public_table
+from models.tables import GameTable, SeatClaim, create_user, public_table, utcnow
 
 pytestmark = pytest.mark.usefixtures('database')
 
@@ -123,6 +125,25 @@ def test_a_table_closed_as_abandoned_frees_its_people_and_so_does_one_whose_end_
         session.exec(update(GameTable).where(GameTable.id == other).values(status='over'))
     assert open_seat('luis-browser-token', None) is None
     assert quick_match(CONTINENTAL, 2, luis, wall=wall()) != other
+
+
+def test_a_public_game_no_process_holds_any_more_ends_as_abandoned_at_the_tidying() -> None:
+    ana = Person('ana-browser-token', None, 'Ana')
+    table_id = quick_match(CHINCHON, 2, ana, wall=wall())
+    table = registry.open_table(table_id)
+    table.public.screen(0, 'screen', True)
+    assert table.public.start()
+    table.flush()
+    registry.lose(table_id)   # the process that held it is gone (a restart), and nobody came back
+    assert registry.end_stale_public() == 0   # saved moments ago: it may be played elsewhere
+    with session_scope() as session:
+        session.exec(update(GameTable).where(GameTable.id == table_id)
+                     .values(updated_at=utcnow() - registry.STALE_PUBLIC - timedelta(minutes=1)))
+    assert registry.end_stale_public() == 1
+    with session_scope() as session:
+        assert public_table(session=session, table_id=table_id).stage == 'over'
+        assert session.get(GameTable, table_id).status == 'abandoned'
+    assert open_seat('ana-browser-token', None) is None
 
 
 def test_one_address_holds_at_most_its_bound_of_waiting_seats() -> None:
