@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import UniqueConstraint, and_, case, func, literal, or_
+from sqlalchemy import Index, UniqueConstraint, and_, case, func, literal, or_, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -239,12 +239,15 @@ class PublicTable(SQLModel, table=True):
 class SeatClaim(SQLModel, table=True):
     """A person's seat at a public table, taken in the database by whichever process they asked
     at; the table's holding process seats them when their page arrives there. A claim lives while
-    its table is open (waiting or being played) and goes when it ends, so one browser (its guest
-    token, which an account's claim carries too) and one account hold one claim at most: the
-    unique indexes keep that however two tabs race (app.lobby.matching)."""
+    its table is open (waiting or being played) and goes when it ends, so one account, and one
+    guest browser (its guest token; an account's claim carries its browser's too, but a second
+    account signed in on that browser is another person), hold one claim at most: the unique
+    indexes keep that however two tabs race (app.lobby.matching)."""
+    __table_args__ = (Index('ix_seatclaim_guest', 'guest', unique=True, sqlite_where=text('user_id IS NULL'),
+                            postgresql_where=text('user_id IS NULL')),)
     table_id: str = Field(primary_key=True, foreign_key='gametable.id', ondelete='CASCADE', max_length=32)
     seat: int = Field(primary_key=True)
-    guest: str | None = Field(default=None, max_length=64, unique=True, index=True)
+    guest: str | None = Field(default=None, max_length=64)
     user_id: int | None = Field(default=None, foreign_key='user.id', ondelete='CASCADE', unique=True, index=True)
     name: str = Field(max_length=40)
     address: str | None = Field(default=None, max_length=64, index=True)   # app.limits.address_key of the asker
@@ -779,17 +782,20 @@ def claim_of(*, session: Session, table_id: str, guest: str | None, user_id: int
 
 
 def seat_of_person(*, session: Session, guest: str | None, user_id: int | None) -> tuple[str, str] | None:
-    """(table id, game id) of the open public table where this browser or account holds a seat,
-    or None. A claim left behind at a table that has ended (its end could not be written to the
-    listing) is dropped first: it must not keep its person from playing, nor trip the unique index."""
+    """(table id, game id) of the open public table where this account (signed in) or this guest
+    browser holds a seat, or None. A claim left behind at a table that has ended (its end could not
+    be written to the listing) is dropped first: it must not keep its person from playing, nor
+    trip the unique index."""
+    mine = col(SeatClaim.user_id) == user_id if user_id is not None \
+        else and_(col(SeatClaim.guest) == guest, col(SeatClaim.user_id).is_(None)) if guest is not None else literal(False)
     ended = select(GameTable.id).where(col(GameTable.status) != 'playing')
     over = select(PublicTable.table_id).where(col(PublicTable.stage).not_in(PUBLIC_SEATED))
-    session.exec(delete(SeatClaim).where(_claimed_by(guest, user_id),
+    session.exec(delete(SeatClaim).where(mine,
                                          or_(col(SeatClaim.table_id).in_(ended), col(SeatClaim.table_id).in_(over)))
                  .execution_options(synchronize_session=False))
     found = session.exec(select(SeatClaim.table_id, PublicTable.game_id)
                          .join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
-                         .where(_claimed_by(guest, user_id))).first()
+                         .where(mine)).first()
     return None if found is None else (found[0], found[1])
 
 

@@ -216,10 +216,18 @@ class PublicSeats:
         self.start()
 
     def fill(self) -> None:
-        """A quick match's wait is over: computers take the seats still free, and the game starts."""
+        """A quick match's wait is over: computers take the seats still free, and the game starts.
+        A page still on its way (or back within its grace) is waited for: its seat is settled,
+        taken or freed, within seconds."""
         self._timer = None
-        if self.on and self.table.waiting:
-            self.start()
+        if not self.on or not self.table.waiting:
+            return
+        table = self.table
+        if any(seat in self._gone_since and not self.present(seat) for seat in table.person_seats()
+               if not table.seats[seat].is_empty):
+            self._timer = table.clock.call_later(1.0, self.fill)
+            return
+        self.start()
 
     def start(self) -> bool:
         """Close the table to new seats in the database, seat whoever claimed one meanwhile, give

@@ -81,6 +81,9 @@ def test_an_account_holds_one_seat_from_every_browser_also_once_its_game_is_bein
     assert seated_back(lambda: quick_match(CONTINENTAL, 2, ana_phone, wall=wall())) == mine
     assert open_seat('a browser that never sat', ana_id) == (mine, 'chinchon')
     assert len([claim for claim in claims() if claim[3] == ana_id]) == 1
+    # Eva signs in on Ana's laptop: another person, who is not sent to Ana's seat
+    eva = quick_match(CHINCHON, 2, Person('ana-laptop', account('Eva'), 'Eva'), wall=wall())
+    assert eva != mine and open_seat('ana-laptop', None) is None
 
 
 def test_two_tabs_that_race_past_the_check_still_give_one_seat(monkeypatch: pytest.MonkeyPatch) -> None:

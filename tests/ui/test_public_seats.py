@@ -14,6 +14,7 @@ from sqlmodel import select
 from test_public_tables import listed, quick
 
 from app import limits, sessions
+from app.games import GAMES_BY_ID
 from app.lobby import matching
 from app.pages.lobby import read_page
 from app.standings import rating_of
@@ -97,6 +98,19 @@ async def test_a_claim_whose_page_never_comes_is_freed_and_the_start_seats_nobod
     await until(lambda: not table.waiting, clock_moves=False)
     assert [seat.kind for seat in table.seats] == ['person', 'computer', 'computer']
     assert listed(table_id)['claims'] == [0] and matching.open_seat('ghost browser two', None) is None
+
+
+async def test_a_wait_that_ends_while_a_page_is_on_its_way_waits_for_it(clock, monkeypatch) -> None:
+    monkeypatch.setenv('HOD_QUICK_WAIT', '1')   # shorter than a page may take to come
+    clock.autojump = False
+    table_id = matching.quick_match(GAMES_BY_ID['chinchon'], 2, matching.Person('her browser', None, 'Ana'),
+                                    wall=clock.wall())
+    table = open_table(table_id)
+    await clock.advance(1)   # the wait is over; her page has not connected yet
+    assert table.waiting and table.seats[0].name == 'Ana' and not table.public.closed
+    table.public.screen(0, 'her page', True)   # it connects
+    await clock.advance(1)
+    assert not table.waiting and [seat.kind for seat in table.seats] == ['person', 'computer']
 
 
 async def test_a_page_gone_before_the_start_frees_its_seat_after_a_short_grace(

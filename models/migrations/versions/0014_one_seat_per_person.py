@@ -1,8 +1,8 @@
-"""One seat per person at public tables (issue 51): a browser (its guest token) and an account
-hold at most one claim (`seatclaim`), kept by unique indexes, and each claim keeps the address it
-was made from, which bounds the waiting seats one address holds. Claims of tables that have ended
-are dropped first (they are no one's seat any more), then any second claim of one browser or
-account, the newest kept.
+"""One seat per person at public tables (issue 51): an account, and a guest browser (its guest
+token, on the claims made without an account), hold at most one claim (`seatclaim`), kept by
+unique indexes, and each claim keeps the address it was made from, which bounds the waiting seats
+one address holds. Claims of tables that have ended are dropped first (they are no one's seat any
+more), then any second claim of one guest browser or account, the newest kept.
 
 Revision ID: 0014
 Revises: 0013
@@ -28,10 +28,14 @@ OLDER = ('EXISTS (SELECT 1 FROM seatclaim AS newer WHERE newer.{key} = seatclaim
 def upgrade() -> None:
     op.execute("DELETE FROM seatclaim WHERE table_id IN (SELECT table_id FROM publictable WHERE stage = 'over') "
                "OR table_id IN (SELECT id FROM gametable WHERE status != 'playing')")
-    for key in ('guest', 'user_id'):
-        op.execute(f'DELETE FROM seatclaim WHERE {key} IS NOT NULL AND {OLDER.format(key=key)}')
-        op.drop_index(f'ix_seatclaim_{key}', table_name='seatclaim')
-        op.create_index(f'ix_seatclaim_{key}', 'seatclaim', [key], unique=True)
+    op.execute(f"DELETE FROM seatclaim WHERE guest IS NOT NULL AND user_id IS NULL AND "
+               f"{OLDER.format(key='guest').replace('newer.guest = seatclaim.guest', 'newer.guest = seatclaim.guest AND newer.user_id IS NULL')}")
+    op.execute(f'DELETE FROM seatclaim WHERE user_id IS NOT NULL AND {OLDER.format(key="user_id")}')
+    op.drop_index('ix_seatclaim_guest', table_name='seatclaim')
+    op.create_index('ix_seatclaim_guest', 'seatclaim', ['guest'], unique=True,
+                    sqlite_where=sa.text('user_id IS NULL'), postgresql_where=sa.text('user_id IS NULL'))
+    op.drop_index('ix_seatclaim_user_id', table_name='seatclaim')
+    op.create_index('ix_seatclaim_user_id', 'seatclaim', ['user_id'], unique=True)
     op.add_column('seatclaim', sa.Column('address', STRING(length=64), nullable=True))
     op.create_index('ix_seatclaim_address', 'seatclaim', ['address'])
 
