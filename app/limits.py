@@ -34,6 +34,12 @@ class Window:
 BROWSER_WINDOWS = (Window('minute', 60, 20), Window('day', 24 * 3600, 200))
 ADDRESS_WINDOWS = (Window('minute', 60, 60), Window('day', 24 * 3600, 2000))
 MOST_KEYS = 20_000   # browsers (or addresses) remembered at once
+# seats one address may hold at once at public tables still waiting for people (app.lobby): a
+# household or a few friends behind one router ask for a game within the same half minute now
+# and then, three at most in practice; three seats never fill a table of four or more, and one
+# address can no longer take the lobby's free seats, fresh cookies or not. Seats at tables
+# being played are not counted: a family may play at several tables at once.
+WAITING_SEATS_PER_ADDRESS = 3
 TIDY_EVERY = 3600    # seconds between two forgettings of ended windows in the database
 
 

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from collections.abc import Callable, Collection
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import UniqueConstraint, and_, case, exists, func, literal, or_
+from sqlalchemy import Index, UniqueConstraint, and_, case, exists, func, literal, or_, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
@@ -240,12 +240,19 @@ class PublicTable(SQLModel, table=True):
 
 class SeatClaim(SQLModel, table=True):
     """A person's seat at a public table, taken in the database by whichever process they asked
-    at; the table's holding process seats them when their page arrives there, or at the start."""
+    at; the table's holding process seats them when their page arrives there. A claim lives while
+    its table is open (waiting or being played) and goes when it ends, so one account, and one
+    guest browser (its guest token; an account's claim carries its browser's too, but a second
+    account signed in on that browser is another person), hold one claim at most: the unique
+    indexes keep that however two tabs race (app.lobby.matching)."""
+    __table_args__ = (Index('ix_seatclaim_guest', 'guest', unique=True, sqlite_where=text('user_id IS NULL'),
+                            postgresql_where=text('user_id IS NULL')),)
     table_id: str = Field(primary_key=True, foreign_key='gametable.id', ondelete='CASCADE', max_length=32)
     seat: int = Field(primary_key=True)
-    guest: str | None = Field(default=None, max_length=64, index=True)
-    user_id: int | None = Field(default=None, foreign_key='user.id', ondelete='CASCADE', index=True)
+    guest: str | None = Field(default=None, max_length=64)
+    user_id: int | None = Field(default=None, foreign_key='user.id', ondelete='CASCADE', unique=True, index=True)
     name: str = Field(max_length=40)
+    address: str | None = Field(default=None, max_length=64, index=True)   # app.limits.address_key of the asker
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -717,6 +724,8 @@ def abandon_table_if_version(*, session: Session, table_id: str, expected_versio
                col(GameTable.status) == 'playing')
         .values(status='abandoned', version=GameTable.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False))
+    if result.rowcount == 1:
+        close_public_tables(session=session, table_ids=[table_id], now=utcnow())
     return result.rowcount == 1
 
 
@@ -728,6 +737,8 @@ def abandon_idle_tables(*, session: Session, before: datetime) -> int:
         .where(col(GameTable.status) == 'playing', col(GameTable.updated_at) < before)
         .values(status='abandoned', version=GameTable.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False))
+    close_public_tables(session=session, table_ids=select(GameTable.id).where(col(GameTable.status) == 'abandoned'),
+                        now=utcnow())
     return result.rowcount
 
 
@@ -748,6 +759,9 @@ def delete_guest_tables(*, session: Session, untouched_before: datetime, closed_
 # public tables (app.lobby)
 
 PUBLIC_OPEN = ('waiting', 'playing')   # the stages the lobby lists
+# a claim is its person's seat at these: 'left' is a game still on that nobody is at (not listed)
+PUBLIC_SEATED = ('waiting', 'playing', 'left')
+STAGE_RANK = {'waiting': 0, 'playing': 1, 'left': 1}   # else 2 ('over'): a stage never goes back
 
 
 def lock_quick_match(*, session: Session, key: int) -> None:
@@ -755,8 +769,15 @@ def lock_quick_match(*, session: Session, key: int) -> None:
     of two people asking at once, the second sees the table the first one opened. A transaction
     lock on PostgreSQL; on SQLite (one process) the database's own write lock, taken by a write
     that changes nothing."""
+    lock_keys(session=session, keys=[key])
+
+
+def lock_keys(*, session: Session, keys: list[int]) -> None:
+    """Transaction locks on these keys, taken in one order (two transactions that want some of the
+    same keys never wait for each other in a circle); on SQLite the database's write lock."""
     if session.get_bind().dialect.name == 'postgresql':
-        session.exec(select(func.pg_advisory_xact_lock(key)))
+        for key in sorted(set(keys)):
+            session.exec(select(func.pg_advisory_xact_lock(key)))
     else:
         session.exec(update(PublicTable).where(literal(False)).values(stage=PublicTable.stage)
                      .execution_options(synchronize_session=False))
@@ -796,11 +817,63 @@ def claim_of(*, session: Session, table_id: str, guest: str | None, user_id: int
     return session.exec(select(SeatClaim).where(SeatClaim.table_id == table_id, _claimed_by(guest, user_id))).first()
 
 
-def waiting_claims(*, session: Session, game_id: str, guest: str | None, user_id: int | None) -> list[str]:
-    """The public tables of this game still waiting at which this browser or account has a seat."""
-    return list(session.exec(select(SeatClaim.table_id).join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
-                             .where(PublicTable.game_id == game_id, PublicTable.stage == 'waiting',
-                                    _claimed_by(guest, user_id))))
+def seat_of_person(*, session: Session, guest: str | None, user_id: int | None) -> tuple[str, str] | None:
+    """(table id, game id) of the open public table where this account (signed in) or this guest
+    browser holds a seat, or None. A claim left behind at a table that has ended (its end could not
+    be written to the listing) is dropped first: it must not keep its person from playing, nor
+    trip the unique index."""
+    mine = col(SeatClaim.user_id) == user_id if user_id is not None \
+        else and_(col(SeatClaim.guest) == guest, col(SeatClaim.user_id).is_(None)) if guest is not None else literal(False)
+    ended = select(GameTable.id).where(col(GameTable.status) != 'playing')
+    over = select(PublicTable.table_id).where(col(PublicTable.stage).not_in(PUBLIC_SEATED))
+    session.exec(delete(SeatClaim).where(mine,
+                                         or_(col(SeatClaim.table_id).in_(ended), col(SeatClaim.table_id).in_(over)))
+                 .execution_options(synchronize_session=False))
+    found = session.exec(select(SeatClaim.table_id, PublicTable.game_id)
+                         .join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
+                         .where(mine)).first()
+    return None if found is None else (found[0], found[1])
+
+
+def waiting_seats_at(*, session: Session, address: str) -> int:
+    """How many seats at waiting public tables were claimed from this address (app.limits' key)."""
+    return session.exec(select(func.count()).select_from(SeatClaim)
+                        .join(PublicTable, col(PublicTable.table_id) == col(SeatClaim.table_id))
+                        .where(col(SeatClaim.address) == address, PublicTable.stage == 'waiting')).one()
+
+
+def free_unseen_claims(*, session: Session, table_id: str, before: datetime, seen: list[int], now: datetime) -> int:
+    """Free the seats claimed at a waiting table before ``before`` whose page never came (their
+    seat is not among ``seen``, the seats its holding process has seated); returns how many."""
+    row = public_table(session=session, table_id=table_id, lock=True)
+    if row is None or row.stage != 'waiting':
+        return 0
+    gone = session.exec(delete(SeatClaim).where(col(SeatClaim.table_id) == table_id, col(SeatClaim.created_at) < before,
+                                                col(SeatClaim.seat).not_in(list(seen)))
+                        .execution_options(synchronize_session=False))
+    if gone.rowcount:
+        session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id)
+                     .values(free_seats=col(PublicTable.free_seats) + gone.rowcount, updated_at=now)
+                     .execution_options(synchronize_session=False))
+    return gone.rowcount
+
+
+def stale_public_tables(*, session: Session, before: datetime) -> list[str]:
+    """Public games in play (listed or left) whose table has not been saved since ``before``: a
+    game played saves at every step, so nobody is at these any more (a restart lost them, say)."""
+    return list(session.exec(select(PublicTable.table_id)
+                             .join(GameTable, col(GameTable.id) == col(PublicTable.table_id))
+                             .where(col(PublicTable.stage).in_(('playing', 'left')),
+                                    col(GameTable.status) == 'playing', col(GameTable.updated_at) < before)))
+
+
+def close_public_tables(*, session: Session, table_ids: Any, now: datetime) -> None:
+    """These public tables have ended (``table_ids``: a list or a query of ids): out of the lobby,
+    and their claims go, so that their people are free to sit elsewhere."""
+    session.exec(update(PublicTable).where(col(PublicTable.table_id).in_(table_ids), PublicTable.stage != 'over')
+                 .values(stage='over', free_seats=0, updated_at=now).execution_options(synchronize_session=False))
+    session.exec(delete(SeatClaim).where(col(SeatClaim.table_id).in_(table_ids))
+                 .execution_options(synchronize_session=False))
 
 
 def add_claim(*, session: Session, claim: SeatClaim, now: datetime) -> None:
@@ -830,19 +903,25 @@ def update_public_table(*, session: Session, table_id: str, stage: str, people_j
                         now: datetime) -> None:
     """What the holding process knows: who sits there, how many watch, and how far the game is. A
     stage only moves on (a late write of 'waiting' never reopens a table that started)."""
-    order = case((col(PublicTable.stage) == 'waiting', 0), (col(PublicTable.stage) == 'playing', 1), else_=2)
-    rank = {'waiting': 0, 'playing': 1}.get(stage, 2)
+    order = case(*[(col(PublicTable.stage) == name, rank) for name, rank in STAGE_RANK.items()], else_=2)
+    rank = STAGE_RANK.get(stage, 2)
     session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id)
                  .values(people_json=people_json, spectators=spectators, updated_at=now,
-                         stage=case((order < rank, stage), else_=col(PublicTable.stage)))
+                         stage=case((order <= rank, stage), else_=col(PublicTable.stage)))
                  .execution_options(synchronize_session=False))
+    if rank == 2:   # it ended: its people are free to sit elsewhere
+        close_public_tables(session=session, table_ids=[table_id], now=now)
 
 
-def start_public_table(*, session: Session, table_id: str, now: datetime) -> list[SeatClaim]:
+def start_public_table(*, session: Session, table_id: str, now: datetime, keep: list[int] | None = None) \
+        -> list[SeatClaim]:
     """The table starts: no seat can be taken from now on (a claim waits for this row's lock, then
-    finds it started); returns every seat taken."""
+    finds it started); the claims of seats not in ``keep`` (people not there) go; returns the rest."""
     session.exec(update(PublicTable).where(col(PublicTable.table_id) == table_id, col(PublicTable.stage) == 'waiting')
                  .values(stage='playing', free_seats=0, updated_at=now).execution_options(synchronize_session=False))
+    if keep is not None:
+        session.exec(delete(SeatClaim).where(col(SeatClaim.table_id) == table_id, col(SeatClaim.seat).not_in(keep))
+                     .execution_options(synchronize_session=False))
     return claims_of(session=session, table_id=table_id)
 
 

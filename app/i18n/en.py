@@ -451,6 +451,7 @@ MESSAGES: dict[str, str] = {
     'table.void_short': 'void',
     'table.select_first': 'Pick a card from your hand first.',
     'play.ongoing': 'You have an unfinished game of {game}.',
+    'play.ongoing_public': 'You have a seat at a table of {game} with people: your game in progress.',
     'play.too_many.minute': 'You have started a lot of tables in very little time. Wait a minute and you can deal another; the ones you have open are still there.',
     'play.too_many.day': 'You have started as many new tables as one day allows. You can go on playing the ones you have open; tomorrow you can deal more.',
     'table.unavailable': 'We could not open the table just now. Try again in a few seconds.',
@@ -1053,5 +1054,8 @@ MESSAGES: dict[str, str] = {
     'illegal.public_once': 'A public table plays one game: find another with "Play people".',
     'quick.leave': 'Leave the table',
     'quick.left': 'You have given up your seat.',
+    'quick.back_to_seat': 'You already have a seat at a table: we have brought you back to it. You play at one table with people at a time.',
+    'illegal.too_many_waiting_seats': 'Your connection already holds {most} seats waiting for a game at public tables. Once those games start you can sit at another.',
+    'quick.seat_freed': 'Your seat was freed because your page was not open. Press “Play people” again whenever you like.',
     'quick.your_name': 'The name you play under',
 }

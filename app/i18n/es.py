@@ -454,6 +454,7 @@ MESSAGES: dict[str, str] = {
     'table.void_short': 'nula',
     'table.select_first': 'Primero elige una carta de tu mano.',
     'play.ongoing': 'Tienes una partida de {game} sin terminar.',
+    'play.ongoing_public': 'Tienes sitio en una mesa con gente de {game}: tu partida en juego.',
     'play.too_many.minute': 'Has empezado muchas mesas en muy poco tiempo. Espera un minuto y podrás repartir otra; las que tienes abiertas siguen ahí.',
     'play.too_many.day': 'Hoy ya has empezado todas las mesas nuevas que se pueden. Puedes seguir jugando las que tienes abiertas; mañana podrás repartir más.',
     'table.unavailable': 'No hemos podido abrir la mesa ahora mismo. Inténtalo de nuevo en unos segundos.',
@@ -1068,5 +1069,8 @@ MESSAGES: dict[str, str] = {
     'illegal.public_once': 'En una mesa pública se juega una partida: busca otra con «Jugar con gente».',
     'quick.leave': 'Salir de la mesa',
     'quick.left': 'Has dejado tu asiento libre.',
+    'quick.back_to_seat': 'Ya tienes sitio en una mesa: te hemos traído a ella. Se juega en una mesa con gente a la vez.',
+    'illegal.too_many_waiting_seats': 'Desde tu conexión ya hay {most} asientos esperando partida en mesas públicas. Cuando empiecen esas partidas podrás sentarte en otra.',
+    'quick.seat_freed': 'Tu asiento ha quedado libre porque tu página no estaba abierta. Vuelve a «Jugar con gente» cuando quieras.',
     'quick.your_name': 'El nombre con el que juegas',
 }

@@ -36,6 +36,7 @@ from components.table.waiting_room import WaitingRoom
 from components.table_parts import refusal_text
 
 ROOM_KEY = 'room'       # app.storage.user: the last room choices (your name, the seats, the clock)
+BACK_KEY = 'back to seat'   # app.storage.user: the table a request for another seat sent this browser back to
 
 
 def table_path(table_id: str) -> str:
@@ -52,17 +53,25 @@ def play_page(game_id: str) -> None:
     with frame(t(game.name_key)):
         ongoing = my_open_table(game)
         if ongoing is not None:
-            with ui.card().classes('w-full max-w-xl self-center flex-row items-center gap-3 bg-amber-50') \
-                    .props('data-testid="ongoing"'):
-                ui.label(t('play.ongoing', game=t(game.name_key))).classes('flex-1')
-                ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(ongoing.id))) \
-                    .props('unelevated no-caps').mark('resume')
+            _ongoing_card(t('play.ongoing', game=t(game.name_key)), ongoing.id, 'resume')
+        seated = matching.open_seat(guest_token(), current_user_id())   # one of any game, from any browser
+        if seated is not None and (ongoing is None or seated[0] != ongoing.id) and seated[1] in GAMES_BY_ID:
+            _ongoing_card(t('play.ongoing_public', game=t(GAMES_BY_ID[seated[1]].name_key)), seated[0], 'resume-public')
         account = current_account()
         _quick_match_card(game, account.id if account is not None else None)
         room_form = RoomForm(game, account_name=account.display_name if account else None,
                              stored=storage.get(ROOM_KEY), on_create=lambda *args: None)
         room_form.on_create = lambda choice, plan, clock, name: create_room(game, choice, plan, clock, name, room_form)
         setup_form(game, storage.get(options_key(game)), lambda choice: start_table(game, choice), room_form)
+
+
+def _ongoing_card(text: str, table_id: str, marker: str) -> None:
+    """A game of yours in progress, and the button back to it."""
+    with ui.card().classes('w-full max-w-xl self-center flex-row items-center gap-3 bg-amber-50') \
+            .props(f'data-testid="ongoing" data-table="{table_id}"'):
+        ui.label(text).classes('flex-1')
+        ui.button(t('home.resume'), icon='play_arrow', on_click=lambda: ui.navigate.to(table_path(table_id))) \
+            .props(f'unelevated no-caps data-testid="{marker}"').mark(marker)
 
 
 QUICK_KEY = 'quick'   # app.storage.user: the seats last asked for at quick match, per game
@@ -173,7 +182,8 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
     try:
         table = new_table(game, options, seats, room=room)
         if public:
-            matching.open_public(table, matching.Person(guest_token(), account.id if account else None, name))
+            matching.open_public(table, matching.Person(guest_token(), account.id if account else None, name,
+                                                        _address()))
         else:
             add_table(table)
     except IllegalAction as refusal:
@@ -181,6 +191,9 @@ def create_room(game: GameInfo, choice: dict[str, Any], plan: list[str], clock: 
         return
     except TableUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
+        return
+    except matching.AlreadySeated as seated:
+        _back_to_seat(seated.table_id)
         return
     remember_table(table)
     ui.navigate.to(table_path(table.id))
@@ -193,6 +206,10 @@ def invite_path(table: Table) -> str:
 def table_page(table_id: str, request: Request) -> None:
     table = open_table(table_id)
     with frame(t(table.game.name_key) if table else t('table.missing_title')):
+        if table is not None and app.storage.user.get(BACK_KEY) == table.id:
+            del app.storage.user[BACK_KEY]   # said once: the next visit of this table is an ordinary one
+            ui.label(t('quick.back_to_seat')).classes('text-sky-900 bg-sky-100 rounded px-3 py-1 self-center') \
+                .props('data-testid="back-to-seat" role=status').mark('back-to-seat')
         seat = None if table is None else table.seat_of(guest_token(), current_user_id())
         if table is None:
             ui.status_code(404)   # the page says so in the table's own words
@@ -300,16 +317,25 @@ def asking_person(name: Any) -> matching.Person:
     Raises IllegalAction when a guest's name is unusable."""
     account = current_account()
     if account is not None:
-        return matching.Person(guest_token(), account.id, account.display_name)
+        return matching.Person(guest_token(), account.id, account.display_name, _address())
     cleaned = clean_name(name)
     stored = app.storage.user.get(ROOM_KEY)
     app.storage.user[ROOM_KEY] = {**(stored if isinstance(stored, dict) else {}), 'name': cleaned}
-    return matching.Person(guest_token(), None, cleaned)
+    return matching.Person(guest_token(), None, cleaned, _address())
+
+
+def _address() -> str | None:
+    """The asker's address as every per-address limit keys it (an IPv6 address by its /64)."""
+    return limits.address_key(ui.context.client.ip or None)
 
 
 def join_public(table_id: str, name: Any) -> None:
-    """Take a seat at a waiting public table (from the lobby, or the table's own page), and go there."""
-    _take_seat(lambda: matching.join(table_id, asking_person(name)))
+    """Take a seat at a waiting public table (from the lobby, or the table's own page), and go
+    there. It counts as a deal, as quick match does: a browser cannot take seats without end."""
+    def join() -> str | None:
+        person = asking_person(name)
+        return matching.join(table_id, person) if may_deal() else None
+    _take_seat(join)
 
 
 def quick_match(game: GameInfo, seats: int, name: Any) -> None:
@@ -331,6 +357,9 @@ def _take_seat(take: Callable[[], str | None]) -> None:
     except matching.MatchUnavailable:
         ui.notify(t('table.unavailable'), type='negative')
         return
+    except matching.AlreadySeated as seated:
+        _back_to_seat(seated.table_id)
+        return
     if table_id is not None:
         ui.navigate.to(table_path(table_id))
 
@@ -340,6 +369,13 @@ def refused(refusal: IllegalAction) -> str:
     if refusal.code == 'playban':
         return wait_text(refusal.params.get('seconds', 0))
     return refusal_text(refusal)
+
+
+def _back_to_seat(table_id: str) -> None:
+    """One seat per person: a request for another goes back to the table where you sit, which
+    says why (BACK_KEY, read by its page)."""
+    app.storage.user[BACK_KEY] = table_id
+    ui.navigate.to(table_path(table_id))
 
 
 def _join_form(table: Table) -> None:

@@ -49,6 +49,11 @@ class SeatPort:
         page is gone). ``moved()`` is called if this process loses the table to another one."""
         return registry.watch(self._table, self.seat, subscriber, moved=moved)
 
+    def present(self, connected: bool) -> None:
+        """This screen's page connected (True) or lost its socket (False): before a public
+        table's start, a seat is held only while one of its pages is there."""
+        self._table.public.screen(self.seat, self, connected)
+
     def on_saved(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """``listener(version)`` each time the table has been written."""
         return self._table.on_saved(listener)

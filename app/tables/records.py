@@ -114,10 +114,16 @@ def end_daily_try(table: Table, scores: tuple[int, ...], status: str) -> None:
 
 def record_abandoned(table: Table) -> list[int]:
     """Record the unfinished game as abandoned for every seated account holder (once; a finished
-    or already recorded table gives nothing). The caller has closed the table for good."""
+    or already recorded table gives nothing). The caller has closed the table for good. A rated
+    game is rated as it stands, as any rated game's end is: whoever is not at it has left, and is
+    placed last (a public game ends so when nobody has been at it for minutes)."""
     if table.is_over() or table.recorded:
         return []
-    return _record(table, running_scores(table.view(0)), (), abandoned=True)
+    scores = running_scores(table.view(0))
+    if table.room is not None and table.room.started:
+        table.presence.gone_for_good([seat for seat in table.person_seats() if not table.watching(seat)])
+        rate_table(table, scores, ())
+    return _record(table, scores, (), abandoned=True)
 
 
 def _record(table: Table, scores: tuple[int, ...], winners: tuple[int, ...], *, abandoned: bool) -> list[int]:

@@ -32,7 +32,8 @@ from app.tables.seats import Seat, TableOptions, computer_seats
 from app.tables.services import Entry, OneProcess, Saved, TableServices, Write
 from app.tables.table import Subscriber, Table
 from models.db import session_scope
-from models.tables import (GameTable, abandon_idle_tables, public_table, release_public_seat, start_public_table,
+from models.tables import (GameTable, abandon_idle_tables, free_unseen_claims, public_table, release_public_seat,
+                           stale_public_tables, start_public_table,
                            update_public_table, abandon_table_if_version, delete_guest_tables,
                            insert_table, load_table, save_table_if_version, table_steps, unfinished_tables,
                            utcnow)
@@ -44,6 +45,9 @@ ABANDON_AFTER = timedelta(days=30)     # unfinished tables left alone this long 
 # a guest table (no account: it feeds no history) is deleted a day after it was left if nobody
 # ever played at it, or 30 days after it was closed (finished or abandoned)
 FORGET_UNPLAYED, FORGET_CLOSED = timedelta(days=1), timedelta(days=30)
+# a public game in play not saved for this long has nobody at it, and no process that holds it
+# (one that does ends it after 5 minutes by itself): it leaves the lobby, as abandoned
+STALE_PUBLIC = timedelta(minutes=15)
 
 _TABLES: dict[str, Table] = {}
 
@@ -97,12 +101,12 @@ class DatabaseStore(OneProcess):
             logger.error('could not free seat %s of public table %s: %s', seat, table_id, str(error).splitlines()[0])
             return False
 
-    def start_public(self, table_id: str) -> list[Claim] | None:
+    def start_public(self, table_id: str, here: list[int]) -> list[Claim] | None:
         try:
             with session_scope() as session:
                 now = wall_time()
                 claims = [(claim.seat, claim.guest, claim.user_id, claim.name)
-                          for claim in start_public_table(session=session, table_id=table_id, now=now)]
+                          for claim in start_public_table(session=session, table_id=table_id, now=now, keep=here)]
                 row = public_table(session=session, table_id=table_id)
                 game_id = row.game_id if row is not None and row.rated else None
             ratings = {} if game_id is None else ratings_of(
@@ -112,6 +116,18 @@ class DatabaseStore(OneProcess):
             return None
         return [Claim(seat, guest, user_id, name, ratings[user_id].seat_mark() if user_id in ratings else None)
                 for seat, guest, user_id, name in claims]
+
+
+    def free_unseen_claims(self, table_id: str, before: float, seen: list[int]) -> None:
+        try:
+            with session_scope() as session:
+                free_unseen_claims(session=session, table_id=table_id, before=datetime.fromtimestamp(before, UTC),
+                                   seen=seen, now=wall_time())
+        except SQLAlchemyError as error:   # the next look tries again
+            logger.error('could not free the unseen claims of table %s: %s', table_id, str(error).splitlines()[0])
+
+    def end_deserted(self, table: Table) -> None:
+        abandon(table)
 
 
 _SERVICES = TableServices(store=DatabaseStore())
@@ -251,6 +267,9 @@ def _forget(table: Table) -> None:
 def _let_go_if_unwatched(table: Table) -> None:
     if table.watched() or _TABLES.get(table.id) is not table:
         return
+    if table.public.deserted:   # a public game nobody is at: kept until it ends, on its own clock
+        table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
+        return
     table.stop()
     if table.holding:   # its last steps are only here: kept (and tried again) until they are saved
         table.clock.call_later(KEEP_UNWATCHED, _let_go_if_unwatched, table)
@@ -380,6 +399,14 @@ def abandon_idle(now: Any = None) -> int:
     return closed
 
 
+def end_stale_public(now: Any = None) -> int:
+    """Close as abandoned the public games nobody has been at for a while whose table no process
+    holds (``STALE_PUBLIC``), rated as they stand; returns how many."""
+    with session_scope() as session:
+        stale = stale_public_tables(session=session, before=(now or utcnow()) - STALE_PUBLIC)
+    return _abandon_all(table_id for table_id in stale if table_id not in _TABLES)
+
+
 def forget_guest_tables(now: Any = None) -> int:
     """Delete the guest tables nobody needs any more (see FORGET_UNPLAYED); returns how many. A
     copy still in memory is left alone: it is being watched, or was touched moments ago."""
@@ -400,7 +427,7 @@ async def keep_tidy(every: float = 6 * 3600) -> None:
     needs, at start and every few hours."""
     while True:
         try:
-            closed, deleted = abandon_idle(), forget_guest_tables()
+            closed, deleted = abandon_idle() + end_stale_public(), forget_guest_tables()
             if closed or deleted:
                 logger.info('closed %d abandoned tables, deleted %d guest tables', closed, deleted)
         except SQLAlchemyError:

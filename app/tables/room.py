@@ -294,6 +294,11 @@ class Presence:
             return
         table.clock.call_later(ABSENT_GRACE, self._maybe_away, seat)
 
+    def gone_for_good(self, seats: Iterable[int]) -> None:
+        """A table that ends with these people away (abandoned): they count as having left."""
+        for seat in seats:
+            self.stand_ins[seat] = 'away'
+
     def leavers(self) -> list[int]:
         """People who left and have not come back: a computer holds their seat for being away."""
         return sorted(seat for seat, reason in self.stand_ins.items() if reason == 'away')

@@ -212,9 +212,17 @@ class TableStore(Protocol):
         """This account left a rated game before playing twice, which is aborted (app.playban
         keeps it). Runs on the table's writer: off the event loop."""
 
-    def start_public(self, table_id: str) -> list[Any] | None:
-        """A public table starts: no more seats are taken there; every seat claimed so far
+    def start_public(self, table_id: str, here: list[int]) -> list[Any] | None:
+        """A public table starts: no more seats are taken there, and the claims of seats not
+        ``here`` (their people are absent) go; the seats claimed that stay
         (app.tables.public.Claim), or None when that could not be settled (nothing starts)."""
+
+    def free_unseen_claims(self, table_id: str, before: float, seen: list[int]) -> None:
+        """Free the seats claimed at a waiting public table before the wall time ``before`` whose
+        page never came (their seat is not among ``seen``). Runs on the table's writer."""
+
+    def end_deserted(self, table: 'Table') -> None:
+        """A public game nobody has been at for minutes ends, as abandoned (app.tables.public)."""
 
     def holds(self, table_id: str) -> bool:
         """This process may keep the table in memory and play it (always, unless several
@@ -252,6 +260,7 @@ class MemoryStore(OneProcess):
     listings: dict[str, Any] = field(default_factory=dict)           # table id -> its last line in the lobby
     claims: dict[str, list[Any]] = field(default_factory=dict)       # table id -> seats claimed (tests)
     left: list[tuple[str, int]] = field(default_factory=list)        # (table id, account) that aborted a rated game
+    deserted: list[str] = field(default_factory=list)                # table ids ended with nobody at them
 
     def save(self, table: 'Table', entry: Entry) -> Saved:
         stored = self.saved.get(table.id)
@@ -280,8 +289,15 @@ class MemoryStore(OneProcess):
     def left_rated(self, table_id: str, game_id: str, user_id: int, wall: float) -> None:
         self.left.append((table_id, user_id))
 
-    def start_public(self, table_id: str) -> list[Any] | None:
-        return list(self.claims.get(table_id, ()))
+    def start_public(self, table_id: str, here: list[int]) -> list[Any] | None:
+        self.claims[table_id] = [claim for claim in self.claims.get(table_id, ()) if claim.seat in here]
+        return list(self.claims[table_id])
+
+    def free_unseen_claims(self, table_id: str, before: float, seen: list[int]) -> None:
+        pass   # memory holds the claims a test hands it: they are all seen
+
+    def end_deserted(self, table: 'Table') -> None:
+        self.deserted.append(table.id)
 
     def release_claim(self, table_id: str, seat: int) -> bool:
         self.claims[table_id] = [claim for claim in self.claims.get(table_id, ()) if claim.seat != seat]

@@ -95,10 +95,13 @@ class Table:
                                    and 0 <= seat < len(self.seats) and self.seats[seat].is_person)
         self._people_were_out = self.people_are_out()
         # a public table's seats taken in the database, its start and its line in the lobby
-        self.public = PublicSeats(self, start_claims=lambda: self.store.start_public(self.id),
+        self.public = PublicSeats(self, start_claims=lambda here: self.store.start_public(self.id, here),
                                   release_claim=lambda seat: self.store.release_claim(self.id, seat),
                                   publish=lambda listing: self.writer.run(lambda: self.store.publish(listing),
-                                                                          lambda _: None))
+                                                                          lambda _: None),
+                                  free_unseen=lambda before, seen: self.writer.run(
+                                      lambda: self.store.free_unseen_claims(self.id, before, seen), lambda _: None),
+                                  end_deserted=lambda: self.store.end_deserted(self))
 
     def _left_rated(self, seat: int) -> None:
         """A person left this rated game before playing twice (app.tables.aborts): the store keeps
@@ -315,6 +318,7 @@ class Table:
         if seat != SPECTATOR:
             self.presence.arrived(seat)
             self.public.arrived()
+            self.public.people_here()
         self._tell_who_is_here(seat, len(listeners) == 1)
         self.computers.start()
 
@@ -325,6 +329,7 @@ class Table:
                 if not listeners and seat != SPECTATOR:
                     self.presence.left(seat)
                     self.public.release(seat)   # gone from a public table that had not started: seat freed
+                    self.public.people_here()
                 self._tell_who_is_here(seat, not listeners)
             if not self.watched():
                 self.stop()

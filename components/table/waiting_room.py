@@ -36,12 +36,21 @@ class WaitingRoom:
         self.leave = self.port.watch(self._changed, moved=follow(self.port.table_id))
         client = ui.context.client
         client.on_delete(self._stop)   # not at a dropped socket: the browser reconnects to this page
+        # ...but a seat is held before the start only while its page is there: the table hears of
+        # every socket that comes and goes, and frees a seat whose pages stay gone (app.tables.public)
+        client.on_connect(lambda: self._present(True))
+        client.on_disconnect(lambda: self._present(False))
+
+    def _present(self, connected: bool) -> None:
+        if self.leave is not None:   # still this seat's screen
+            self.port.present(connected)
 
     def _stop(self) -> None:
         if self.ticker is not None:
             self.ticker.cancel()
             self.ticker = None
         if self.leave is not None:
+            self.port.present(False)
             self.leave()
             self.leave = None
 
@@ -51,6 +60,8 @@ class WaitingRoom:
             self._stop()
             self.on_started()
             return
+        if 0 <= self.seat < len(snapshot.seats) and snapshot.seats[self.seat].is_empty:
+            self._stop()   # freed: whoever sits there next is not shown on this screen
         self._draw()
 
     def _draw(self) -> None:
@@ -62,8 +73,11 @@ class WaitingRoom:
     def _contents(self) -> None:
         snap, room = self.snap, self.snap.room
         mine = 0 <= self.seat < len(snap.seats)
-        if mine and snap.seats[self.seat].is_empty:   # the creator freed this seat
-            ui.label(t('room.freed')).classes('text-lg').props('data-testid="freed"')
+        if mine and snap.seats[self.seat].is_empty:   # the creator freed this seat, or its page was gone
+            ui.label(t('quick.seat_freed' if room.public else 'room.freed')).classes('text-lg') \
+                .props('data-testid="freed"')
+            if room.public:
+                ui.link(t('quick.button'), snap.game.play_path).classes('font-semibold')
             return
         with ui.card().classes('w-full gap-3'):
             ui.label(t('quick.waiting_title' if room.quick else 'room.title', game=t(snap.game.name_key))) \

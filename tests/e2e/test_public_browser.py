@@ -4,7 +4,8 @@ watches it without ever receiving a hidden card, the game is played to its end a
 move the right way and show on the ranking; a person who closes the page mid-game is played for
 by a computer once their clock runs out, and the game ends; a person alone gets computers after
 the wait. The server plays quick matches at instant pace, with a 3 s turn clock and a 1 s
-reconnect window (serve.py), so each moment comes soon; the tests await it, they never sleep."""
+reconnect window (serve.py), so each moment comes soon; the tests await it, they never sleep. An
+account that closed its page mid-game and presses "Play people" again is back at its own table."""
 from __future__ import annotations
 
 import re
@@ -117,6 +118,26 @@ def test_a_person_who_closes_the_page_is_played_for_when_the_clock_runs_out(brow
     post(f'{public_server}/test-play-out?table_id={table_id}')
     ana.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
     ana_context.close()
+
+
+def test_an_account_that_closed_its_page_mid_game_is_back_at_its_own_table_by_quick_match(
+        browser: Browser, public_server: str) -> None:
+    ana_context, luis_context = (signed_in(browser, public_server, name) for name in ('ana_back', 'luis_back'))
+    ana, luis = ana_context.new_page(), luis_context.new_page()
+    table_id = quick_match(ana)
+    assert quick_match(luis) == table_id
+    expect(ana.get_by_test_id('table')).to_be_visible()
+    ana.close()                                    # she closes her page mid-game; a computer plays for her
+    again = ana_context.new_page()
+    again.goto('/play/chinchon')
+    expect(again.get_by_test_id('ongoing')).to_contain_text('Continuar partida')
+    assert quick_match(again) == table_id          # "Play people" again: her own table, not a second one
+    expect(again.get_by_test_id('back-to-seat')).to_contain_text('Ya tienes sitio en una mesa')
+    expect(again.get_by_test_id('table')).to_be_visible()
+    post(f'{public_server}/test-play-out?table_id={table_id}')
+    again.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
+    for context in (ana_context, luis_context):
+        context.close()
 
 
 def test_a_person_alone_gets_computers_after_the_wait_and_plays(browser: Browser, public_server: str) -> None:

@@ -13,7 +13,7 @@ import sqlmodel  # noqa: F401  (sqlmodel's column types)
 from alembic import op
 
 revision: str = '0015'
-down_revision: str | None = '0013'
+down_revision: str | None = '0014'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
