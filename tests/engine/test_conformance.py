@@ -442,7 +442,9 @@ def test_a_seeded_game_keeps_the_contract(info: GameInfo, seats: int, seed: int)
 
 @pytest.mark.parametrize('info', GAMES, ids=[info.id for info in GAMES])
 def test_the_last_deal_of_a_whole_game_keeps_the_contract(info: GameInfo) -> None:
-    game = play(info, info.min_seats, seed=6, last_deal_only=True)   # a short last deal in every game
+    # a short last deal in every game: at seed 6 Continental's was 489 steps of a 1,390-step game
+    # (each step's saved form holds the whole game's events), at seed 8 it is 216, on the same rules
+    game = play(info, info.min_seats, seed=8, last_deal_only=True)
     assert game.state.outcome() is not None and game.steps > 0
 
 
