@@ -10,7 +10,11 @@ import urllib.request
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 740)]
+# a laptop, a big screen, two phones. One laptop size holds both common ones at their tightest
+# (1280 px wide as 1280x800, 768 px high as 1366x768): between 1024 and 1599 px the table has the
+# same rules (components/table/fit.py), a height from the window's, so a window larger both ways
+# has only more room
+SIZES = [(1280, 768), (1920, 1080), (390, 844), (360, 740)]
 # (game, seats, hand): Continental's seventh hand holds its longest hands (12 cards, 13 after a draw)
 TABLES = [('chinchon', 2, 1), ('ronda-robada', 4, 1), ('continental', 2, 7),
           ('chinchon', 6, 1), ('ronda-robada', 2, 1), ('continental', 6, 1)]

@@ -6,6 +6,7 @@ Slow, obviously right.
 """
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations, product
 
@@ -30,21 +31,27 @@ def is_meld(cards: list[Card]) -> bool:
     return positions == list(range(positions[0], positions[0] + len(positions)))
 
 
-def partitions(cards: list[Card]):
+def partitions(cards: list[Card]) -> list[tuple[list[list[Card]], list[Card]]]:
     """Every (melds, loose) split of the hand."""
+    return _partitions(tuple(cards))
+
+
+# The splits of every rest of cards, kept: a hand's best count, its closing, its discards and its
+# count against the closer's melds enumerate the same rests again and again (a seed's CPU time
+# 4.0 s without it, 3.0 s with it). A list, not a generator: what it holds is read, never changed.
+@functools.lru_cache(maxsize=1 << 14)
+def _partitions(cards: tuple[Card, ...]) -> list[tuple[list[list[Card]], list[Card]]]:
     if not cards:
-        yield [], []
-        return
+        return [([], [])]
     first, rest = cards[0], cards[1:]
-    for melds, loose in partitions(rest):
-        yield melds, [first] + loose
+    splits = [(melds, [first] + loose) for melds, loose in _partitions(rest)]
     for size in range(2, len(rest) + 1):
         for chosen in combinations(range(len(rest)), size):
             meld = [first] + [rest[i] for i in chosen]
             if is_meld(meld):
-                remaining = [card for i, card in enumerate(rest) if i not in chosen]
-                for melds, loose in partitions(remaining):
-                    yield [meld] + melds, loose
+                remaining = tuple(card for i, card in enumerate(rest) if i not in chosen)
+                splits += [([meld] + melds, loose) for melds, loose in _partitions(remaining)]
+    return splits
 
 
 def best_count(cards: list[Card]) -> int:
