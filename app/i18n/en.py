@@ -935,6 +935,7 @@ MESSAGES: dict[str, str] = {
     'lobby.next': 'Next →',
     'lobby.page': 'Page {number} of {pages}',
     'lobby.rated_sign_in': 'Sign in to be rated: without an account you play unrated tables.',
+    'lobby.join_needs_account': 'A rated table: you need an account to sit here.',
     'quick.title': 'Play people',
     'quick.help': 'We seat you at a table with other people looking for a game. If it is not full in {seconds} s, the computer (hard level) takes the free seats and you start.',
     'quick.seats': '{count} players',

@@ -948,6 +948,7 @@ MESSAGES: dict[str, str] = {
     'lobby.next': 'Siguientes →',
     'lobby.page': 'Página {number} de {pages}',
     'lobby.rated_sign_in': 'Inicia sesión para jugar con puntuación: sin cuenta juegas mesas sin puntuación.',
+    'lobby.join_needs_account': 'Mesa con puntuación: para sentarte necesitas una cuenta.',
     'quick.title': 'Jugar con gente',
     'quick.help': 'Te sentamos en una mesa con otras personas que buscan partida. Si en {seconds} s no se llena, la máquina (nivel difícil) ocupa los asientos libres y empezáis.',
     'quick.seats': '{count} jugadores',

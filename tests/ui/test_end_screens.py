@@ -1,6 +1,6 @@
 """A game's end and the ways out of it, through NiceGUI's simulated users: the rating's change and
 its "?" at a rated public table's end, a spectator's way on, the question before leaving a rated
-game in play (and what it costs)."""
+game in play (and what it costs), and the reason a guest may not sit at a rated table."""
 from __future__ import annotations
 
 import pytest
@@ -72,6 +72,26 @@ async def test_new_game_at_a_computer_table_asks_without_a_cost(user: User) -> N
     user.find(marker='new-game').click()
     await user.should_see(ES['table.new_game_confirm'])
     await user.should_not_see(ES['table.leave_costs'])
+
+
+async def test_a_guest_sees_why_the_seat_of_a_rated_table_is_greyed_and_where_to_sign_in(
+        user: User, create_user) -> None:
+    await sign_in_by_ticket(user, 'Ana')
+    table_id = await quick(user)   # rated, waiting for a second person
+    eva = create_user()
+    await eva.open('/lobby')
+    await sees(eva, marker='lobby-list')
+    assert 'Con puntuación' in html_of(eva, 'lobby-list')
+    await eva.should_see(ES['lobby.join_needs_account'])
+    link = one(eva, 'join-sign-in')
+    assert link.text == ES['nav.login'] and link.props['href'] == f'/login?next=/table/{table_id}'
+    # an account's browser gets the seat itself
+    luis = create_user()
+    await sign_in_by_ticket(luis, 'Luis')
+    await luis.open('/lobby')
+    await sees(luis, marker='lobby-list')
+    await luis.should_not_see(ES['lobby.join_needs_account'])
+    await luis.should_see(ES['lobby.join'])
 
 
 async def test_a_crafted_leave_event_goes_nowhere_off_the_site() -> None:
