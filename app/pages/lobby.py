@@ -107,8 +107,7 @@ def _sign_in_to_join(table_id: str) -> None:
     """Why a guest's seat at a rated table is greyed, on a line of its own under the row (a phone
     shows no tooltip), with a link to sign in that comes back to the table, whose page then offers
     the seat."""
-    with ui.element('div').classes('basis-full flex flex-wrap justify-end items-baseline gap-x-2 text-sm text-gray-700') \
-            .props(f'id=join-why-{table_id}'):
+    with ui.element('div').classes('hod-lobby-why').props(f'id=join-why-{table_id}'):
         ui.label(t('lobby.join_needs_account')).props('data-testid="join-needs-account"')
         ui.link(t('nav.login'), login_path(table_path(table_id))).classes('font-semibold') \
             .props('data-testid="join-sign-in"').mark('join-sign-in')
