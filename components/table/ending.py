@@ -94,7 +94,8 @@ class Ending:
             if costs:
                 ui.label(t('table.leave_costs')).classes('text-sm text-gray-800').props('data-testid="leave-costs"')
             with ui.row():
-                ui.button(t(yes), on_click=lambda: (dialog.close(), leave())) \
+                # away first: the dialog is deleted as it closes, and with it the context to go from
+                ui.button(t(yes), on_click=lambda: (leave(), dialog.close())) \
                     .props('unelevated no-caps data-testid="leave-yes"').mark('leave-yes')
                 ui.button(t('table.new_game_no'), on_click=dialog.close) \
                     .props('flat no-caps data-testid="leave-no"').mark('leave-no')

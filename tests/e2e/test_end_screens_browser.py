@@ -128,14 +128,18 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
     lobby.get_by_test_id('quick-match').click()
     lobby.get_by_test_id('start-now').click()           # nobody else yet: computers sit with you
     expect(lobby.get_by_test_id('table')).to_be_visible(timeout=30000)
+    path = lobby.url
+    players = tabs(ana, path)   # Ana's seat stays watched while this first tab leaves
     # a link of the site asks first while the rated game is played, and says what leaving costs
     lobby.get_by_role('link', name='Mesas abiertas').click()
     expect(lobby.get_by_test_id('leave-costs')).to_have_text(re.compile('quedas en último lugar'))
     lobby.get_by_test_id('leave-no').click()
-    assert re.search(r'/table/', lobby.url)
-    path = lobby.url
+    expect(lobby.get_by_test_id('leave-dialog')).to_have_count(0)
+    assert lobby.url == path
+    lobby.get_by_role('link', name='Mesas abiertas').click()
+    lobby.get_by_test_id('leave-yes').click()
+    lobby.wait_for_url(re.compile(r'/lobby$'))
     lobby.close()
-    players = tabs(ana, path)
     watcher = browser.new_context(base_url=end_server, locale='es-ES')
     spectators = tabs(watcher, path)
     expect(spectators[0].get_by_test_id('spectator')).to_be_visible()
