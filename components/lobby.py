@@ -24,6 +24,8 @@ LOBBY_CSS = '''
 .hod-lobby-people { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.9rem; color: #374151; }
 .hod-lobby-free { color: #166534; font-style: italic; }
 .hod-lobby-what { flex: 1 1 16rem; min-width: 0; }   /* on a phone the buttons go below */
+.hod-lobby-why { flex: 1 0 100%; display: flex; flex-wrap: wrap; justify-content: flex-end; align-items: baseline;
+  column-gap: 8px; font-size: 0.875rem; color: #374151; }   /* why a seat is greyed, under the buttons */
 '''
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import current_language, language_scope, t
 from app.pages.tables import join_public, table_path
+from app.sessions import login_path
 from app.visitor import current_account
 from components.frame import frame
 from app.tables.registry import services
@@ -115,6 +116,16 @@ def lobby_page(game: str = '', page: str = '1') -> None:
             ui.timer(REFRESH, refresh)
 
 
+def _sign_in_to_join(table_id: str) -> None:
+    """Why a guest's seat at a rated table is greyed, on a line of its own under the row (a phone
+    shows no tooltip), with a link to sign in that comes back to the table, whose page then offers
+    the seat."""
+    with ui.element('div').classes('hod-lobby-why').props(f'id=join-why-{table_id}'):
+        ui.label(t('lobby.join_needs_account')).props('data-testid="join-needs-account"')
+        ui.link(t('nav.login'), login_path(table_path(table_id))).classes('font-semibold') \
+            .props('data-testid="join-sign-in"').mark('join-sign-in')
+
+
 def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int,
                signed_in: bool) -> list[tuple[ui.label, dict[str, Any]]]:
     """The rows of the page; returns the label of each waiting row's start, with its row."""
@@ -138,11 +149,13 @@ def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int,
                 if words is not None:   # not read out every 2 s: the list's own changes are
                     starts.append((ui.label(words).classes('text-sm font-semibold text-[#1f5f3a]')
                                    .props('data-testid="lobby-starts" aria-live="off"').mark('lobby-starts'), row))
+            free = row['stage'] == 'waiting' and row['free_seats'] > 0
+            for_accounts = free and row['rated'] and not signed_in
             with ui.row().classes('gap-2 no-wrap'):
-                if row['stage'] == 'waiting' and row['free_seats'] > 0:
-                    if row['rated'] and not signed_in:
-                        ui.button(t('lobby.join'), icon='login').props('unelevated no-caps disable') \
-                            .tooltip(t('lobby.rated_sign_in'))
+                if free:
+                    if for_accounts:   # greyed: its reason on the line below
+                        ui.button(t('lobby.join'), icon='login') \
+                            .props(f'unelevated no-caps disable aria-describedby=join-why-{row["table_id"]}')
                     else:   # a guest names themselves on the table's own page first
                         ui.button(t('lobby.join'), icon='login',
                                   on_click=lambda table_id=row['table_id']: join_public(table_id, None) if signed_in
@@ -151,6 +164,8 @@ def _draw_rows(found: LobbyPage, chosen: GameInfo | None, number: int,
                 ui.button(t('lobby.watch'), icon='visibility',
                           on_click=lambda table_id=row['table_id']: ui.navigate.to(table_path(table_id))) \
                     .props('outline no-caps data-testid="lobby-watch"')
+            if for_accounts:
+                _sign_in_to_join(row['table_id'])
     pages = max(1, -(-found.total // PAGE_SIZE))
     if pages > 1:
         base = '/lobby?' + (f'game={chosen.id}&' if chosen else '')

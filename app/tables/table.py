@@ -472,6 +472,8 @@ class Table:
         if self.is_over():
             if not self.recorded:
                 self.store.game_over(self)
+                if self.room is not None and self.room.rating_changes:
+                    self.notify()   # the screens were told of the last move before its ratings were in
         elif start:
             self.computers.start()
 

@@ -23,10 +23,11 @@ MOMENTS_CSS = '''
   padding: 10px 22px; font-size: 20px; font-weight: 700; text-align: center; max-width: 90%;
   box-shadow: 0 8px 30px rgba(0,0,0,.5); animation: hod-banner 3.2s ease forwards; }
 .hod-banner[data-kind=steal], .hod-banner[data-kind=minus20] { border-color: #f87171; }
+/* a faded banner leaves: where it takes a row of its own (below), the row closes */
 @keyframes hod-banner { 0% { opacity: 0; transform: scale(.85); } 8%, 80% { opacity: 1; transform: none; }
-  100% { opacity: 0; visibility: hidden; } }
+  100% { opacity: 0; visibility: hidden; display: none; } }
 @media (prefers-reduced-motion: reduce) { .hod-banner { animation: hod-banner-still 3.2s step-end forwards; } }
-@keyframes hod-banner-still { 100% { visibility: hidden; } }
+@keyframes hod-banner-still { 100% { visibility: hidden; display: none; } }
 @media (max-width: 640px) { .hod-banner { font-size: 16px; padding: 8px 14px; } }
 /* a count (or the game's end) takes the felt's whole middle, and its banner comes with it (a close):
    the banner then takes its own row of the column, under the count and above the tips, instead of

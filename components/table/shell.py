@@ -10,9 +10,10 @@ A screen knows its table the way a boardgame.io client knows its master: it hold
 (the commands its person may give) and receives its seat's ``Snapshot`` after every step, once the
 command that made the step has returned. Two tabs, or two people, see the same game.
 
-Three parts of the screen live in modules of their own and are mixed in: what each redraw tells
+Four parts of the screen live in modules of their own and are mixed in: what each redraw tells
 of the news (``moments.Storytelling``: cards travelling, banners, sounds), the first-game tips
-(``tips.Tips``) and a room's strip (``room_strip.RoomStrip``).
+(``tips.Tips``), a room's strip (``room_strip.RoomStrip``) and the game's end with the question
+before leaving it (``ending.Ending``).
 """
 from __future__ import annotations
 
@@ -26,8 +27,7 @@ from nicegui import ui
 
 from app.engine.cards import Card
 from app.engine.protocol import IllegalAction
-from app.i18n import CATALOGS, current_language, language_scope, number, personal, t
-from app.routes import daily_path
+from app.i18n import current_language, language_scope, number, t
 from app.tables.port import SeatPort
 from app.tables.snapshot import Snapshot
 from components.card import colour_scope, four_colours
@@ -35,6 +35,7 @@ from components.controls import action_button, fold, log_sheet_button, sound_swi
 from components.live import GUESS_CSS, Live, Markup
 from components.review.links import review_link, table_review_path
 from components.seats import NO_MARKS, SEATS_CSS, SeatMarks
+from components.table.ending import END_CSS, Ending
 from components.table.fair import fair_deal_box, fair_deal_html
 from components.table.follow import follow
 from components.table.fit import FIT_CSS, action_bar
@@ -49,7 +50,7 @@ MOTION_MS = {'slow': 600, 'normal': 500, 'fast': 420, 'instant': 0}   # within t
 SAVED_QUIET = 1.0   # seconds a save's notice waits for a patch to ride before it goes alone (> normal speed's pause)
 
 
-class TableScreen(Storytelling, Tips, RoomStrip, ABC):
+class TableScreen(Ending, Storytelling, Tips, RoomStrip, ABC):
     """One seat's screen of a table. Subclasses draw their game's board."""
 
     seat_testid = 'seat'   # the other seats' boxes: where their cards come and go
@@ -85,7 +86,7 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
 
     # building -------------------------------------------------------------------------------
     def build(self) -> None:
-        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS + GUESS_CSS)
+        ui.add_css(TABLE_CSS + SEATS_CSS + FIT_CSS + MOMENTS_CSS + END_CSS + GUESS_CSS)
         self.live = Live()
         self.live.motion_ms = MOTION_MS.get(self.snap.options.speed, MOTION_MS['normal'])
         self.last_event = self._last_event()   # the events up to this one are on the screen already
@@ -95,6 +96,9 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         with language_scope(self.language), colour_scope(self.four_colours):
             self._layout()
         self.render()
+        room = self.snap.room
+        if not self.spectator and room is not None and room.public and room.rated:
+            self._listen_for_leaving()
         unheard = self.port.on_saved(self._show_saved)
         leave = self.port.watch(self.render, moved=follow(self.port.table_id))
         client = ui.context.client
@@ -164,7 +168,8 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         self.live.attrs(self.root, {'data-phase': phase, 'data-version': str(self.snap.version),
                                     'data-turn': None if turn is None else str(turn),
                                     'data-saved': str(self.snap.saved_version),
-                                    'data-motion-ms': str(self.live.motion_ms)})   # a guess's travel (guess.js)
+                                    'data-motion-ms': str(self.live.motion_ms),   # a guess's travel (guess.js)
+                                    'data-leave-costs': '' if self.leave_costs(phase) else None})
         self.live.html(self.holding_view, self.holding_html())
         game = self.snap.game_number
         self.live.html(self.top, self.shared('top', lambda: self._top_html(view)))
@@ -172,7 +177,10 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
         # during a count the seats would show the next hand (its dealer, its first turn): the count
         # panel speaks of every seat instead
         self.live.html(self.seats_view, self.shared('others', lambda: self.others_html(view)) if during_play else '')
-        panel_key = ('play' if during_play else phase, game, self.hand_number(view), self.went_on(), *self.panel_key(view))
+        # a rated game's end draws again once its ratings are in (the last move may come first)
+        rated = () if self.snap.room is None else self.snap.room.rating_changes
+        panel_key = ('play' if during_play else phase, game, self.hand_number(view), self.went_on(), rated,
+                     *self.panel_key(view))
         self.rebuild_when_changed('panel', panel_key, self.panel, lambda: self._panel(view, phase))
         self.play_area.set_visibility(during_play)
         news = self._news()
@@ -295,66 +303,6 @@ class TableScreen(Storytelling, Tips, RoomStrip, ABC):
     def _top_html(self, view: Any) -> str:
         return ''.join(f'<span class="{"font-semibold" if index == 0 else "opacity-80"}">{escape(text)}</span>'
                        for index, text in enumerate(self.game_texts() + self.top_texts(view)))
-
-    def _game_over(self, view: Any) -> None:
-        winners = view.outcome.winners
-        with ui.card().classes('w-full items-center gap-3 text-gray-900').props('data-testid="game-over"') \
-                .mark('game-over'):
-            key = 'over.you_win' if self.seat in winners else 'over.winner'
-            ui.label(t(key, names=', '.join(self.names[s] for s in winners))).classes('text-2xl font-bold') \
-                .props('role=heading aria-level=2')
-            if view.outcome.reason and f'over.reason.{view.outcome.reason}' in CATALOGS[self.language]:
-                first = winners[0]
-                ui.label(personal(f'over.reason.{view.outcome.reason}', you=first == self.seat,
-                                  feminine=self.feminine[first], masculine=self.snap.seats[first].masculine)) \
-                    .classes('text-gray-700').mark('over-reason')
-            won = self.snap.games_won
-            if not self.snap.options.daily:   # one game, once: no tally of games won here
-                ui.label(t('over.tally',
-                           tally=' · '.join(f'{name} {count}' for name, count in zip(self.names, won)))) \
-                    .classes('text-gray-700 text-center').props('data-testid="tally"')
-            if self.spectator:   # a spectator plays no next game here
-                return
-            if self.snap.room is not None and self.snap.room.public:   # one game among strangers
-                self._public_game_over(len(view.past_deals))
-                return
-            if self.snap.options.daily:   # one try: its result is on the daily page
-                with ui.row().classes('gap-2'):
-                    ui.button(t('daily.see_result'), icon='leaderboard',
-                              on_click=lambda: ui.navigate.to(daily_path(self.snap.game.id))) \
-                        .props('unelevated no-caps size=lg data-testid="daily-see-result"').mark('daily-see-result')
-                    self._review_link(len(view.past_deals), t('review.open_game'))
-                return
-            with ui.row().classes('gap-2'):
-                ui.button(t('over.play_again'), on_click=self.play_again) \
-                    .props('unelevated no-caps size=lg data-testid="play-again"').mark('play-again')
-                ui.button(t('over.change_options'), on_click=self.on_new_game).props('outline no-caps size=lg')
-                self._review_link(len(view.past_deals), t('review.open_game'))
-
-    def _public_game_over(self, hands: int) -> None:
-        """A public table's end: your rating's change if it was rated, and where to go on."""
-        room, game = self.snap.room, self.snap.game
-        change = room.rating_changes[self.seat] if self.seat < len(room.rating_changes) else None
-        shown = room.ratings[self.seat] if self.seat < len(room.ratings) else None
-        if change is not None and shown is not None:
-            ui.label(t('over.rating', rating=f'{shown[0]}{"?" if shown[1] else ""}', change=f'{change:+d}')) \
-                .classes('text-lg font-semibold').props('data-testid="rating-change"')
-        with ui.row().classes('gap-2 justify-center'):
-            ui.button(t('over.play_people_again'), icon='groups', on_click=lambda: ui.navigate.to(game.play_path)) \
-                .props('unelevated no-caps size=lg data-testid="play-people-again"')
-            if room.rated:
-                ui.button(t('over.see_ranking'), icon='leaderboard',
-                          on_click=lambda: ui.navigate.to(f'/ranking/{game.id}')).props('outline no-caps size=lg')
-            self._review_link(hands, t('review.open_game'))
-
-    def _confirm_new_game(self) -> None:
-        with ui.dialog() as dialog, ui.card():
-            ui.label(t('table.new_game_confirm'))
-            with ui.row():
-                ui.button(t('table.new_game_yes'), on_click=lambda: (dialog.close(), self.on_new_game())) \
-                    .props('unelevated no-caps data-testid="new-game-yes"')
-                ui.button(t('table.new_game_no'), on_click=dialog.close).props('flat no-caps')
-        dialog.open()
 
     # the player's actions -------------------------------------------------------------------
     def speaking(self, handler: Callable[..., None]) -> Callable[..., None]:
