@@ -138,19 +138,29 @@ async def test_the_wait_is_said_in_english_and_a_crafted_quick_match_or_join_is_
     await sees(user, CATALOGS['en']['playban.wait'].format(left='10 min'), clock_moves=False)
 
 
-async def test_two_accounts_of_one_browser_are_not_seated_together_and_their_game_is_unrated(user: User,
-                                                                                            create_user) -> None:
-    ana = await sign_in_by_ticket(user, 'Ana')    # Ana signs in on this browser...
-    bea = await sign_in_by_ticket(user, 'Bea')    # ...and then Bea, on the same one
-    elsewhere = create_user()                     # Ana on a second browser
+async def _two_accounts_of_one_browser(user: User, create_user) -> tuple[int, int, User]:
+    """Ana signs in on this browser, then Bea on the same one; Ana also has a second browser."""
+    ana = await sign_in_by_ticket(user, 'Ana')
+    bea = await sign_in_by_ticket(user, 'Bea')
+    elsewhere = create_user()
     await elsewhere.open('/')
     await elsewhere.open(sessions.start_path(sessions.issue_ticket(ana, browser_id()), '/'))
+    return ana, bea, elsewhere
+
+
+async def test_two_accounts_of_one_browser_are_not_seated_together_by_quick_match(user: User, create_user) -> None:
+    _, _, elsewhere = await _two_accounts_of_one_browser(user, create_user)
     ana_table = await quick(elsewhere)
     assert await quick(user) != ana_table         # quick match keeps them apart
     luis = create_user()                          # somebody else is seated with Ana
     await sign_in_by_ticket(luis, 'Luis')
     assert await quick(luis) == ana_table
-    # at a public rated table opened by hand, Bea sits down with Ana by Join
+
+
+async def test_a_game_of_two_accounts_of_one_browser_met_by_join_is_unrated(user: User, create_user) -> None:
+    ana, bea, elsewhere = await _two_accounts_of_one_browser(user, create_user)
+    # (one seat per person: each test seats them once) at a public rated table opened by hand,
+    # Bea sits down with Ana by Join
     table = await rated_room(elsewhere)
     await user.open(f'/table/{table.id}')
     user.find(marker='join').click()
