@@ -49,8 +49,10 @@ a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .q-btn:focus-vi
 @media (max-width: 640px) { .nicegui-content { padding: 6px !important; }
   /* a finger's target (44 px: Apple's and WCAG 2.5.5's) for every control of the header */
   .q-header .hod-nav-link, .q-header .hod-btn, .q-header [data-testid=site-name] { min-height: 44px; min-width: 44px;
-    display: inline-flex; align-items: center; justify-content: center; }
-  .hod-menu-list a { min-height: 44px; display: flex; align-items: center; }
+    box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center; }
+  /* ...in a header that stays 48 px high, as on a table page: what sticks under it counts on that */
+  .q-header { padding-top: 2px !important; padding-bottom: 2px !important; }
+  .hod-menu-list a { min-height: 44px; box-sizing: border-box; display: flex; align-items: center; }
   .q-btn, .hod-link-button { min-height: 44px; min-width: 44px; } }
 '''
 
