@@ -18,7 +18,7 @@ SIZES = [(1280, 768), (1920, 1080), (390, 844), (360, 740)]
 # (game, seats, hand): Continental's seventh hand holds its longest hands (12 cards, 13 after a draw)
 TABLES = [('chinchon', 2, 1), ('ronda-robada', 4, 1), ('continental', 2, 7),
           ('chinchon', 6, 1), ('ronda-robada', 2, 1), ('continental', 6, 1)]
-TURNS = 20   # watched at each size (yours played by a computer too)
+TURNS = 12   # watched at each size (yours played by a computer too): two rounds at six seats, six turns each at two
 AT_ONCE = 2   # tables played side by side
 
 # at every change of the page: whether it scrolls, the enabled buttons of the action bar outside the
