@@ -880,6 +880,8 @@ MESSAGES: dict[str, str] = {
     'daily.one_try': 'You have one try: it counts from the moment you start. If you leave, you can come back and '
                      'carry on; if you do not finish today, it is scored as it stands when the day ends, behind '
                      'every finished try.',
+    'daily.practice.one_try': 'You have one practice try: if you leave, you can come back and carry on today. Its '
+                              'result is for you alone.',
     'daily.fingerprint': 'Fingerprint of the deal',
     'daily.practice.fingerprint': 'Fingerprint of the practice',
     'daily.fingerprint_help': "It is the SHA-256 of today's seed, which is published when the day is over: you "

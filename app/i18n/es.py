@@ -890,6 +890,8 @@ MESSAGES: dict[str, str] = {
     'daily.one_try': 'Tienes un solo intento: cuenta desde que empiezas. Si sales, puedes volver y seguir; si no '
                      'terminas hoy, se puntúa tal como esté al acabar el día, por detrás de todos los intentos '
                      'terminados.',
+    'daily.practice.one_try': 'Tienes un intento de práctica: si sales, puedes volver y seguir hoy. Su resultado es '
+                              'solo para ti.',
     'daily.fingerprint': 'Huella del reparto',
     'daily.practice.fingerprint': 'Huella de la práctica',
     'daily.fingerprint_help': 'Es el SHA-256 de la semilla de hoy, que se publica al acabar el día: entonces '

@@ -217,7 +217,7 @@ def _practice_note(back: str) -> None:
 def _start_card(game: GameInfo, deal: DayDeal, practice: bool) -> None:
     with ui.card().classes('w-full max-w-2xl gap-3').props('data-testid="daily-start-card"').mark('daily-start-card'):
         parts.fingerprint(deal.practice_fingerprint if practice else deal.fingerprint, practice=practice)
-        ui.label(t('daily.one_try')).classes('text-gray-800')
+        ui.label(t('daily.practice.one_try' if practice else 'daily.one_try')).classes('text-gray-800')
         ui.button(t('daily.practice.start' if practice else 'daily.start'), icon='play_arrow',
                   on_click=lambda: _start(game)) \
             .props('unelevated no-caps size=lg data-testid="daily-start"').mark('daily-start')

@@ -74,6 +74,8 @@ async def test_the_start_shows_the_fingerprint_never_the_seed_and_plays_at_the_t
     await user.should_see(ES['daily.practice.game_title'].format(game='Chinchón'))
     await user.should_see(ES['daily.guest'])
     await user.should_see(ES['daily.practice.start'])
+    await user.should_see(ES['daily.practice.one_try'])   # a practice is on no board: nothing said of its scoring
+    await user.should_not_see(ES['daily.one_try'])
     assert user.find(marker='daily-sign-in').elements.pop().props['href'] == '/login?next=/daily/chinchon'
     user.find(marker='daily-start').click()
     await sees(user, marker='table-top')
