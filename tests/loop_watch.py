@@ -13,6 +13,7 @@ message carries where the loop thread was stuck, taken while it was still stuck.
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 import threading
 import time
@@ -76,9 +77,17 @@ async def watching_the_loop(*, bound: float = BOUND) -> AsyncIterator[LoopWatch]
     """Watch the running loop for the block; fail on leaving it if the loop was blocked longer
     than ``bound`` (not when the block raised: that error says more)."""
     watch = LoopWatch(asyncio.get_running_loop(), bound=bound)
+    # the watch is of the code's own holds: a full walk of the collector over everything the test
+    # process has piled up by now (a worker that ran hundreds of tests before) held the loop 307 ms
+    # once in CI, in a weakref's callback, whatever the code under watch was doing
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
     watch.start()
     try:
         yield watch
     finally:
         watch.stop()
+        if collecting:
+            gc.enable()
     watch.check()
