@@ -24,14 +24,26 @@ from test_rooms_browser import COUNT_FRAME
 PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
 
 
-@pytest.fixture(scope='module')
-def public_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def serving(tmp_path_factory: pytest.TempPathFactory, clock: int) -> Iterator[str]:
     port = free_port()
     process = start_server(tmp_path_factory.mktemp('public'), port, HOD_TEST_QUICK_SPEED='instant',
-                           HOD_TEST_PUBLIC_CLOCK='6', HOD_RECONNECT_WINDOW='1', HOD_QUICK_WAIT='600',
+                           HOD_TEST_PUBLIC_CLOCK=str(clock), HOD_RECONNECT_WINDOW='1', HOD_QUICK_WAIT='600',
                            HOD_RANKING_MIN_GAMES='1', HOD_TEST_DEALS='the public tables browser test')
     yield f'http://127.0.0.1:{port}'
     stop_server(process)
+
+
+@pytest.fixture(scope='module')
+def public_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A turn clock that no page waits out while a busy machine draws it: a rated game a computer
+    stands in for before its people have played twice is aborted (app/tables/aborts.py)."""
+    yield from serving(tmp_path_factory, 30)
+
+
+@pytest.fixture
+def short_clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A turn clock short enough to watch run out."""
+    yield from serving(tmp_path_factory, 3)
 
 
 def post(url: str) -> str:
@@ -107,7 +119,8 @@ def test_two_people_meet_by_quick_match_play_to_the_end_and_are_watched_from_the
 
 
 def test_a_person_who_closes_the_page_is_played_for_when_the_clock_runs_out(browser: Browser,
-                                                                            public_server: str) -> None:
+                                                                            short_clock_server: str) -> None:
+    public_server = short_clock_server
     ana_context = browser.new_context(base_url=public_server, locale='es-ES')
     luis_context = browser.new_context(base_url=public_server, locale='es-ES')
     ana, luis = ana_context.new_page(), luis_context.new_page()
