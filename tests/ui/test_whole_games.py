@@ -34,7 +34,8 @@ def scanned(user: User, table, seat: int = 0) -> int:
         return 0
     assert not THIRD_PERSON.search(screen_text(user.client)), THIRD_PERSON.search(screen_text(user.client))
     shown = shown_codes(user.client.elements.values())
-    leaks = {code: where for code, where in shown.items() if code not in known_to(table, seat)}
+    known = known_to(table, seat)
+    leaks = {code: where for code, where in shown.items() if code not in known}
     assert not leaks, f'cards the seat may not know on its screen: {leaks}'
     return len(shown)
 
