@@ -44,11 +44,13 @@ def free_port() -> int:
 def start_server(data: Path, port: int, **settings: str) -> subprocess.Popen:
     """The real server (serve.py: `python main.py` dealing from a known seed) on this port with its
     data (SQLite database included) in `data`, and these environment settings; returns once the
-    site answers, or fails the test with the server's log."""
+    site answers, or fails the test with the server's log. Its computers think in its own process
+    unless ``HOD_TEST_THINK='pool'`` (serve.py), as the shared server's do."""
     env = {key: value for key, value in os.environ.items()
            if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
     env.update(HOST='127.0.0.1', PORT=str(port), DATA_DIR=str(data),
-               DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1', **settings)
+               DATABASE_URL=f'sqlite:///{data / "e2e.db"}', PYTHONUNBUFFERED='1', HOD_TEST_THINK='inline')
+    env.update(settings)
     log = open(data / 'server.log', 'a')
     process = subprocess.Popen([sys.executable, str(Path(__file__).with_name('serve.py'))], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT)
@@ -102,7 +104,7 @@ def server_data() -> Path:
 @pytest.fixture(scope='session')
 def server_url(server_data: Path) -> str:
     port = free_port()
-    process = start_server(server_data, port)
+    process = start_server(server_data, port, HOD_TEST_THINK='pool')   # as the site thinks
     yield f'http://127.0.0.1:{port}'
     stop_server(process)
 

@@ -15,7 +15,13 @@ a whole daily game in seconds).
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
 room), so a test watches your screen through as many turns as it likes without playing them;
-``position=`` starts instead from one of the big moments below."""
+``position=`` starts instead from one of the big moments below.
+
+With ``HOD_TEST_THINK=inline`` the computers (and the coach) think in the server's own process,
+as the in-process tests' tables do, instead of in NiceGUI's process pool: the same moves, without
+two worker processes that each import the whole site at the first move (about 2 CPU-s each, for
+a server that a test module starts for a few games). The browser tests' shared server keeps the
+pool, as the site runs."""
 import os
 import runpy
 import sys
@@ -33,6 +39,10 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     from nicegui import app, ui
 
     registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
+    if os.environ.get('HOD_TEST_THINK') == 'inline':
+        from app.tables.services import InlineThinker
+
+        registry.configure(thinker=InlineThinker())
     if os.environ.get('HOD_TEST_WALL'):
         from datetime import datetime
 
