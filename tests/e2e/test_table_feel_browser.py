@@ -31,6 +31,25 @@ Element.prototype.animate = function (frames, options) {
 };"""
 
 
+@pytest.fixture(scope='module')
+def shared_page(browser: Browser, base_url: str) -> Page:
+    """One tab for the whole module (a fresh context and page cost more than the page loads each
+    test makes anyway: every test deals a new game of its own), counting its card travels."""
+    context = browser.new_context(base_url=base_url, locale='es-ES')
+    tab = context.new_page()
+    tab.add_init_script(COUNT_TRAVELS)
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def page(shared_page: Page) -> Page:
+    """The module's tab, at the default window size and motion again for each test."""
+    shared_page.set_viewport_size({'width': 1280, 'height': 720})
+    shared_page.emulate_media(reduced_motion='no-preference')
+    return shared_page
+
+
 def discard_last_card(page: Page) -> None:
     before = len(hand(page))
     page.get_by_test_id('hand-card').last.click()
@@ -84,24 +103,19 @@ def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page, wi
     assert len(changes) == 1, f'your hand or the piles moved while the computers played: {changes}'
 
 
-def travels_in_one_turn(browser: Browser, base_url: str, speed: str, motion: str) -> int:
-    context = browser.new_context(base_url=base_url, locale='es-ES', reduced_motion=motion)
-    page = context.new_page()
-    page.add_init_script(COUNT_TRAVELS)
-    try:
-        start_game(page, seats=3, speed=speed)
-        my_turn_by_the_stock(page, seats=3, speed=speed)   # yours, then two computers' moves
-        page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
-                               ".dataset.phase)", timeout=30000)
-        return page.evaluate('() => window.__travels')
-    finally:
-        context.close()
+def travels_in_one_turn(page: Page, speed: str, motion: str) -> int:
+    page.emulate_media(reduced_motion=motion)
+    start_game(page, seats=3, speed=speed)
+    my_turn_by_the_stock(page, seats=3, speed=speed)   # yours, then two computers' moves
+    page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
+                           ".dataset.phase)", timeout=30000)
+    return page.evaluate('() => window.__travels')
 
 
-def test_cards_travel_but_not_under_reduced_motion_nor_at_instant_speed(browser: Browser, base_url: str) -> None:
-    assert travels_in_one_turn(browser, base_url, 'Rápida', 'no-preference') >= 4
-    assert travels_in_one_turn(browser, base_url, 'Rápida', 'reduce') == 0
-    assert travels_in_one_turn(browser, base_url, 'Al instante', 'no-preference') == 0
+def test_cards_travel_but_not_under_reduced_motion_nor_at_instant_speed(page: Page) -> None:
+    assert travels_in_one_turn(page, 'Rápida', 'no-preference') >= 4
+    assert travels_in_one_turn(page, 'Rápida', 'reduce') == 0
+    assert travels_in_one_turn(page, 'Al instante', 'no-preference') == 0
 
 
 def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sheet(page: Page) -> None:
