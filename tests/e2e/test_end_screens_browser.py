@@ -76,14 +76,22 @@ def post(url: str) -> None:
         assert response.status == 200
 
 
-def tabs(context: BrowserContext, path: str) -> list[Page]:
+def sized_tab(context: BrowserContext, width: int, height: int) -> Page:
+    page = context.new_page()
+    page.set_viewport_size({'width': width, 'height': height})
+    return page
+
+
+def tabs(context: BrowserContext, path: str, first: Page | None = None) -> list[Page]:
     """A tab per window size showing the same page (the first one opens ``path``, the others follow
-    it to where it led)."""
+    it to where it led); ``first``: a tab of the first size (``sized_tab``) that has led there already."""
     pages = []
     for width, height in SIZES:
-        page = context.new_page()
-        page.set_viewport_size({'width': width, 'height': height})
-        page.goto(pages[0].url if pages else path)
+        if first is not None and not pages:
+            page = first
+        else:
+            page = sized_tab(context, width, height)
+            page.goto(pages[0].url if pages else path)
         expect(page.get_by_test_id('table')).to_be_visible(timeout=30000)
         # the page's animations stand still until the test finishes them: a banner that comes
         # with the end is still there when the end is looked at, however busy the machine
@@ -153,13 +161,11 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
 
 
 def test_the_end_of_the_daily_is_whole(end_server: str, ana: BrowserContext) -> None:
-    start = ana.new_page()
+    start = sized_tab(ana, *SIZES[0])   # the start's tab is the first one watching the end
     start.goto('/daily/chinchon')
     start.get_by_test_id('daily-start').click()
     expect(start.get_by_test_id('table')).to_be_visible(timeout=30000)
-    path = start.url
-    start.close()
-    pages = tabs(ana, path)
+    pages = tabs(ana, start.url, first=start)
     post(f'{end_server}/test-autoplay?table_id={table_id(pages[0])}&through=true')
     for page in pages:
         page.wait_for_function(f"{PHASE} === 'over'", timeout=120000)
