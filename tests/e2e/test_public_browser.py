@@ -21,8 +21,6 @@ from test_chinchon_browser import play_one_step
 from test_daily_browser import signed_in
 from test_rooms_browser import COUNT_FRAME
 
-PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
-
 
 def serving(tmp_path_factory: pytest.TempPathFactory, clock: int) -> Iterator[str]:
     port = free_port()
@@ -111,8 +109,8 @@ def test_two_people_meet_by_quick_match_play_to_the_end_and_are_watched_from_the
     eva_context.close()                            # her part is checked: no tab redraws the rest for her
 
     post(f'{public_server}/test-play-out?table_id={table_id}')
-    for page in (ana, luis):
-        page.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
+    for page in (ana, luis):   # Playwright's own polling, not a check at every frame of a whole game
+        expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
     ana_after, luis_after = rating_shown(ana), rating_shown(luis)
     assert sorted([ana_after, luis_after])[0] < 1500 < sorted([ana_after, luis_after])[1]
     for context in (ana_context, luis_context):
@@ -133,7 +131,7 @@ def test_a_person_who_closes_the_page_is_played_for_when_the_clock_runs_out(brow
     expect(stand_in).to_be_visible(timeout=30000)  # his clock ran out: a computer plays for him
     expect(stand_in).to_have_attribute('title', re.compile('Luis'))
     post(f'{public_server}/test-play-out?table_id={table_id}')
-    ana.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
+    expect(ana.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
     ana_context.close()
 
 
