@@ -19,7 +19,6 @@ from conftest import free_port, start_server, stop_server
 from test_daily_browser import signed_in
 
 SIZES = [(1280, 800), (390, 844)]
-PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
 
 # what is wrong with the end panel: the page scrolls (what is below the window is not in view), or
 # a button or link of it is outside the window, cut off by a box that clips its overflow, or
@@ -76,14 +75,22 @@ def post(url: str) -> None:
         assert response.status == 200
 
 
-def tabs(context: BrowserContext, path: str) -> list[Page]:
+def sized_tab(context: BrowserContext, width: int, height: int) -> Page:
+    page = context.new_page()
+    page.set_viewport_size({'width': width, 'height': height})
+    return page
+
+
+def tabs(context: BrowserContext, path: str, first: Page | None = None) -> list[Page]:
     """A tab per window size showing the same page (the first one opens ``path``, the others follow
-    it to where it led)."""
+    it to where it led); ``first``: a tab of the first size (``sized_tab``) that has led there already."""
     pages = []
     for width, height in SIZES:
-        page = context.new_page()
-        page.set_viewport_size({'width': width, 'height': height})
-        page.goto(pages[0].url if pages else path)
+        if first is not None and not pages:
+            page = first
+        else:
+            page = sized_tab(context, width, height)
+            page.goto(pages[0].url if pages else path)
         expect(page.get_by_test_id('table')).to_be_visible(timeout=30000)
         # the page's animations stand still until the test finishes them: a banner that comes
         # with the end is still there when the end is looked at, however busy the machine
@@ -94,6 +101,12 @@ def tabs(context: BrowserContext, path: str) -> list[Page]:
     return pages
 
 
+def over(page: Page) -> None:
+    """Wait for the end on Playwright's own polling, not a check at every frame of a whole game
+    (the banner that comes with the end stands still until the test fades it)."""
+    expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=120000)
+
+
 def table_id(page: Page) -> str:
     return page.url.rsplit('/', 1)[1]
 
@@ -102,7 +115,7 @@ def assert_whole_ends(pages: list[Page], where: str) -> None:
     """Each tab reaches the end: its panel is whole as it comes, and once its banner has faded,
     which gives its row back."""
     for page in pages:
-        page.wait_for_function(f"{PHASE} === 'over'", timeout=120000)
+        over(page)
         expect(page.get_by_test_id('game-over')).to_be_visible()
         size = page.viewport_size
         seen = f'{where} at {size["width"]}x{size["height"]}'
@@ -145,7 +158,7 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
     expect(spectators[0].get_by_test_id('spectator')).to_be_visible()
     post(f'{end_server}/test-play-out?table_id={table_id(players[0])}')
     for page in players:
-        page.wait_for_function(f"{PHASE} === 'over'", timeout=120000)
+        over(page)
         expect(page.get_by_test_id('rating-change')).to_be_visible()
     assert_whole_ends(players, 'a rated public game')
     assert_whole_ends(spectators, "a rated public game's spectator")
@@ -153,15 +166,13 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
 
 
 def test_the_end_of_the_daily_is_whole(end_server: str, ana: BrowserContext) -> None:
-    start = ana.new_page()
+    start = sized_tab(ana, *SIZES[0])   # the start's tab is the first one watching the end
     start.goto('/daily/chinchon')
     start.get_by_test_id('daily-start').click()
     expect(start.get_by_test_id('table')).to_be_visible(timeout=30000)
-    path = start.url
-    start.close()
-    pages = tabs(ana, path)
+    pages = tabs(ana, start.url, first=start)
     post(f'{end_server}/test-autoplay?table_id={table_id(pages[0])}&through=true')
     for page in pages:
-        page.wait_for_function(f"{PHASE} === 'over'", timeout=120000)
+        over(page)
         expect(page.get_by_test_id('daily-see-result')).to_be_visible()
     assert_whole_ends(pages, 'the daily')

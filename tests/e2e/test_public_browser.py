@@ -21,8 +21,6 @@ from test_chinchon_browser import play_one_step
 from test_daily_browser import signed_in
 from test_rooms_browser import COUNT_FRAME
 
-PHASE = "document.querySelector('[data-testid=table]')?.dataset.phase"
-
 
 def serving(tmp_path_factory: pytest.TempPathFactory, clock: int) -> Iterator[str]:
     port = free_port()
@@ -108,13 +106,14 @@ def test_two_people_meet_by_quick_match_play_to_the_end_and_are_watched_from_the
         watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]
         watch.check()
     assert not eva.get_by_test_id('hand-card').count()   # a spectator holds no hand
+    eva_context.close()                            # her part is checked: no tab redraws the rest for her
 
     post(f'{public_server}/test-play-out?table_id={table_id}')
-    for page in (ana, luis):
-        page.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
+    for page in (ana, luis):   # Playwright's own polling, not a check at every frame of a whole game
+        expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
     ana_after, luis_after = rating_shown(ana), rating_shown(luis)
     assert sorted([ana_after, luis_after])[0] < 1500 < sorted([ana_after, luis_after])[1]
-    for context in (ana_context, luis_context, eva_context):
+    for context in (ana_context, luis_context):
         context.close()
 
 
@@ -132,7 +131,7 @@ def test_a_person_who_closes_the_page_is_played_for_when_the_clock_runs_out(brow
     expect(stand_in).to_be_visible(timeout=30000)  # his clock ran out: a computer plays for him
     expect(stand_in).to_have_attribute('title', re.compile('Luis'))
     post(f'{public_server}/test-play-out?table_id={table_id}')
-    ana.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
+    expect(ana.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
     ana_context.close()
 
 
@@ -143,6 +142,7 @@ def test_an_account_that_closed_its_page_mid_game_is_back_at_its_own_table_by_qu
     table_id = quick_match(ana)
     assert quick_match(luis) == table_id
     expect(ana.get_by_test_id('table')).to_be_visible()
+    luis_context.close()                           # Luis's part is done: his seat is played by the play-outs
     ana.close()                                    # she closes her page mid-game; a computer plays for her
     again = ana_context.new_page()
     again.goto('/play/chinchon')
@@ -150,10 +150,10 @@ def test_an_account_that_closed_its_page_mid_game_is_back_at_its_own_table_by_qu
     assert quick_match(again) == table_id          # "Play people" again: her own table, not a second one
     expect(again.get_by_test_id('back-to-seat')).to_contain_text('Ya tienes sitio en una mesa')
     expect(again.get_by_test_id('table')).to_be_visible()
-    post(f'{public_server}/test-play-out?table_id={table_id}')
-    again.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
-    for context in (ana_context, luis_context):
-        context.close()
+    before = again.get_by_test_id('table').get_attribute('data-version')
+    post(f'{public_server}/test-play-out?table_id={table_id}&moves=2')   # and the game goes on on her page
+    again.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+    ana_context.close()
 
 
 def test_a_person_alone_gets_computers_after_the_wait_and_plays(browser: Browser, public_server: str) -> None:
