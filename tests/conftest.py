@@ -3,10 +3,12 @@ seams (inline thinker, seeded deals, manual clock), the database fixtures that r
 SQLite and on a real PostgreSQL (postgres_server.py), and the three tiers, browser tests last
 (sync Playwright leaves an event loop running that would break the asyncio tests after it)."""
 import gc
+import hashlib
+import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,32 @@ os.environ.pop('STORAGE_SECRET', None)
 pytest_plugins = ['nicegui.testing.user_plugin']
 
 
+class RememberingThinker:
+    """The inline thinker, remembering each choice it made in this test process: a computer's
+    choice is a function of its game, level, seed and view alone (tests/engine/test_ai_determinism),
+    so the same decision met again (two accounts playing one daily deal, a try played again after
+    a restart) gets the same move without its search, which at hard level is most of the CPU of
+    the tests that play whole dailies and quick matches."""
+
+    CHOICES: dict[tuple[str, str, str, bytes], object] = {}
+
+    def __init__(self) -> None:
+        from app.tables.services import InlineThinker
+
+        self.inline = InlineThinker()
+
+    async def think(self, game_id: str, level: str, seed: str, view: object) -> object:
+        seen = hashlib.blake2b(json.dumps(view.to_dict(), sort_keys=True).encode(), digest_size=16).digest()
+        key = (game_id, level, seed, seen)
+        if key not in self.CHOICES:
+            self.CHOICES[key] = await self.inline.think(game_id, level, seed, view)
+        return self.CHOICES[key]
+
+    async def compute(self, function: Callable[..., object], *args: object) -> object:
+        """The coach's judgements and other work: computed each time, as inline."""
+        return await self.inline.compute(function, *args)
+
+
 @pytest.fixture(autouse=True)
 def inline_tables(request: pytest.FixtureRequest) -> Iterator['ManualClock']:
     """Every table a test makes thinks inline (the same move as the process pool, without one),
@@ -36,11 +64,11 @@ def inline_tables(request: pytest.FixtureRequest) -> Iterator['ManualClock']:
     computer's pause moves it on by itself (``autojump``), and ``await clock.advance(30)`` runs
     a 30 s turn clock out at once. No table of a test waits on the wall clock."""
     from app.tables import registry
-    from app.tables.services import InlineThinker, SeededDeals
+    from app.tables.services import SeededDeals
     from seams import ManualClock
 
     manual = ManualClock()
-    old = registry.configure(thinker=InlineThinker(), deals=SeededDeals(request.node.nodeid), clock=manual)
+    old = registry.configure(thinker=RememberingThinker(), deals=SeededDeals(request.node.nodeid), clock=manual)
     yield manual
     registry.configure(**vars(old))
 
