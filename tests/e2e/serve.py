@@ -14,8 +14,8 @@ a whole daily game in seconds).
 ``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
-room), so a test watches your screen through as many turns as it likes without playing them;
-``position=`` starts instead from one of the big moments below.
+room), so a test watches your screen through as many turns as it likes without playing them (or, with
+``/test-autoplay-away``, none of them); ``position=`` starts instead from one of the big moments below.
 
 With ``HOD_TEST_THINK=inline`` the computers (and the coach) think in the server's own process,
 as the in-process tests' tables do, instead of in NiceGUI's process pool: the same moves, without
@@ -175,6 +175,23 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         table.presence.stand_in(0, 'away')
         if through:
             background_tasks.create(play_through(table), name=f'play {table_id} through')
+        return {'table': table_id}
+
+    @app.post('/test-autoplay-away')
+    async def autoplay_away(table_id: str) -> dict[str, str]:
+        """``/test-autoplay?through=true``, answered once the game is over, with your seat held
+        meanwhile by a screen of the test's own that draws nothing: the browser's page may leave
+        the table first (a whole game played out costs the browser nothing) and open it again at
+        the end. The same moves as ``/test-autoplay``: the same computer stands in from the same turn."""
+        from app.tables.registry import open_table
+
+        table = open_table(table_id)
+        stop_watching = table.subscribe(0, lambda *_: None)
+        try:
+            table.presence.stand_in(0, 'away')
+            await play_through(table)
+        finally:
+            stop_watching()
         return {'table': table_id}
 
     async def play_through(table) -> None:
