@@ -119,7 +119,7 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         return {'moves': made}
 
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
-    from table_positions import chinchon_position, ronda_position, seat_user
+    from table_positions import chinchon_position, continental_position, ronda_position, seat_user
 
     # big moments a browser test starts from (``/test-table?position=...``)
     POSITIONS = {
@@ -131,6 +131,12 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         # Lucía draws the two of cups and closes with every card joined: her banner and the count at once
         'close': lambda: chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                                            stock_top='2c', current=1, dealer=0, speed='fast'),
+        # Continental's last hand, your three runs down and one card left to discard: the game ends
+        # at your next move (an end screen after one move instead of a whole hand)
+        'last-discard': lambda: continental_position(
+            hands=['9c', '2c 2d 7s 8h 9d Jc Qd Kh 5c 7c 8c 10d', '2h 4c Ac Ad Kc Ks Qs Jd 10c 10s 8d 7d'],
+            hand_number=7, phase='play', melds=[(0, '3s 4s 5s 6s'), (0, '3h 4h 5h 6h'), (0, '3d 4d 5d 6d')],
+            speed='instant'),
     }
 
     @app.post(DEALS_ROUTE)

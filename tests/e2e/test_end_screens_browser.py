@@ -1,7 +1,7 @@
 """Every end of a game is whole in a real Chromium, on a laptop and on a phone: when a game ends
 (and once its banner has faded) each button and link of the end panel lies inside the window, is
 not cut off by the box around it, and is what a tap at its centre reaches. After a game against
-the computer (Continental from its last hand), a rated public game (Ronda Robada against
+the computer (Continental at the last move of its last hand), a rated public game (Ronda Robada against
 computers, played out for you: serve.py's ``/test-play-out``), for its spectator, and after the daily
 (instant pace). Each end is watched live in one tab at 390×844 and looked at, as it came, at
 1280×800 too (the same page resized: the table's layout is CSS of the window's size, and its
@@ -132,7 +132,7 @@ def assert_whole_ends(page: Page, where: str) -> None:
 
 def test_the_end_of_a_game_against_the_computer_is_whole(browser: Browser, end_server: str) -> None:
     context = browser.new_context(base_url=end_server, locale='es-ES')
-    page = tab(context, '/test-table?game=continental&seats=3&hand=7')   # its last hand
+    page = tab(context, '/test-table?position=last-discard')   # its last hand, at its last move
     post(f'{end_server}/test-autoplay?table_id={table_id(page)}&through=true')
     assert_whole_ends(page, 'a game against the computer')
     context.close()
