@@ -14,8 +14,8 @@ a whole daily game in seconds).
 ``/test-table`` deals a table for the browser that opens it, with easy computers at instant speed,
 and goes to it: Continental from a given hand (``hand=7``: its longest hands), and with
 ``/test-autoplay`` a computer then plays your seat too (as it stands in for a person away from a
-room), so a test watches your screen through as many turns as it likes without playing them;
-``position=`` starts instead from one of the big moments below.
+room), so a test watches your screen through as many turns as it likes without playing them (or, with
+``/test-autoplay-away``, none of them); ``position=`` starts instead from one of the big moments below.
 
 With ``HOD_TEST_THINK=inline`` the computers (and the coach) think in the server's own process,
 as the in-process tests' tables do, instead of in NiceGUI's process pool: the same moves, without
@@ -119,7 +119,7 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         return {'moves': made}
 
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
-    from table_positions import chinchon_position, ronda_position, seat_user
+    from table_positions import chinchon_position, continental_position, ronda_position, seat_user
 
     # big moments a browser test starts from (``/test-table?position=...``)
     POSITIONS = {
@@ -131,6 +131,12 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         # Lucía draws the two of cups and closes with every card joined: her banner and the count at once
         'close': lambda: chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                                            stock_top='2c', current=1, dealer=0, speed='fast'),
+        # Continental's last hand, your three runs down and one card left to discard: the game ends
+        # at your next move (an end screen after one move instead of a whole hand)
+        'last-discard': lambda: continental_position(
+            hands=['9c', '2c 2d 7s 8h 9d Jc Qd Kh 5c 7c 8c 10d', '2h 4c Ac Ad Kc Ks Qs Jd 10c 10s 8d 7d'],
+            hand_number=7, phase='play', melds=[(0, '3s 4s 5s 6s'), (0, '3h 4h 5h 6h'), (0, '3d 4d 5d 6d')],
+            speed='instant'),
     }
 
     @app.post(DEALS_ROUTE)
@@ -175,6 +181,23 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         table.presence.stand_in(0, 'away')
         if through:
             background_tasks.create(play_through(table), name=f'play {table_id} through')
+        return {'table': table_id}
+
+    @app.post('/test-autoplay-away')
+    async def autoplay_away(table_id: str) -> dict[str, str]:
+        """``/test-autoplay?through=true``, answered once the game is over, with your seat held
+        meanwhile by a screen of the test's own that draws nothing: the browser's page may leave
+        the table first (a whole game played out costs the browser nothing) and open it again at
+        the end. The same moves as ``/test-autoplay``: the same computer stands in from the same turn."""
+        from app.tables.registry import open_table
+
+        table = open_table(table_id)
+        stop_watching = table.subscribe(0, lambda *_: None)
+        try:
+            table.presence.stand_in(0, 'away')
+            await play_through(table)
+        finally:
+            stop_watching()
         return {'table': table_id}
 
     async def play_through(table) -> None:

@@ -3,7 +3,8 @@ fixed noon (UTC) and moves a day on when the test says (serve.py's HOD_TEST_WALL
 with the daily tables at instant pace: two accounts play the day's Chinchón with the same moves
 and get the same game, both land on the board with a percentile, a second start shows the result,
 and the next day the revealed seed hashes to the fingerprint shown at the start; no frame carried
-a hidden card or the seed."""
+a hidden card or the seed. Ana's game is watched whole; Luis's page is away while the computer
+plays his on (serve.py's /test-autoplay-away), and back for its end."""
 from __future__ import annotations
 
 import urllib.request
@@ -31,8 +32,8 @@ def daily_server(tmp_path: Path) -> Iterator[str]:
     stop_server(process)
 
 
-def post(url: str) -> None:
-    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=10) as response:
+def post(url: str, timeout: float = 10) -> None:
+    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=timeout) as response:
         assert response.status == 200
 
 
@@ -74,6 +75,16 @@ def play_to_the_end(page: Page, url: str) -> None:
     post(f"{url}/test-autoplay?table_id={page.url.rsplit('/', 1)[1]}&through=true")
 
 
+def play_to_the_end_away(page: Page, url: str) -> None:
+    """The same as ``play_to_the_end`` (the same computer stands in from the same turn), with the
+    page away from the table meanwhile (serve.py holds the seat): it draws none of the game, and is
+    back on the table once the game is over."""
+    table = page.url
+    page.goto('about:blank')
+    post(f"{url}/test-autoplay-away?table_id={table.rsplit('/', 1)[1]}", timeout=120)
+    page.goto(table)
+
+
 def see_result(page: Page) -> None:
     page.wait_for_function(f"{PHASE} === 'over'", timeout=60000)
     page.get_by_test_id('daily-see-result').click()
@@ -85,6 +96,8 @@ def test_two_accounts_play_the_same_daily_and_the_day_after_shows_its_seed(brows
     ana_context, luis_context = (signed_in(browser, daily_server, name) for name in ('ana_daily', 'luis_daily'))
     frames: list[str] = []
     ana, luis = ana_context.new_page(), luis_context.new_page()
+    for page in (ana, luis):   # a phone's window, for both (their seats must read alike): fewer pixels to paint
+        page.set_viewport_size({'width': 390, 'height': 844})
     stale = ana_context.new_page()
     stale.goto('/daily/chinchon')                    # opened before Ana's try: it offers a start
     watch = FrameWatch(ana, ('hand-card', 'discard', 'seat'))
@@ -100,8 +113,8 @@ def test_two_accounts_play_the_same_daily_and_the_day_after_shows_its_seed(brows
         assert table_facts(ana) == table_facts(luis)   # ...the same computers' replies
         watch.check()
 
-    play_to_the_end(ana, daily_server)
-    play_to_the_end(luis, daily_server)
+    play_to_the_end(ana, daily_server)               # watched: every frame of Ana's game is looked at
+    play_to_the_end_away(luis, daily_server)
     see_result(ana)
     see_result(luis)
     ana.reload()                                     # Luis may have finished after Ana's page was drawn

@@ -1,11 +1,12 @@
 """Every end of a game is whole in a real Chromium, on a laptop and on a phone: when a game ends
 (and once its banner has faded) each button and link of the end panel lies inside the window, is
 not cut off by the box around it, and is what a tap at its centre reaches. After a game against
-the computer (Continental from its last hand), a rated public game (Ronda Robada against
+the computer (Continental at the last move of its last hand), a rated public game (Ronda Robada against
 computers, played out for you: serve.py's ``/test-play-out``), for its spectator, and after the daily
-(instant pace). Each end is watched live in two tabs of one browser, 1280×800 and 390×844,
-showing the same screen; one server for the module. Before the end, a link of the site asks
-first at a rated game in play, and says what leaving costs."""
+(instant pace). Each end is watched live in one tab at 390×844 and looked at, as it came, at
+1280×800 too (the same page resized: the table's layout is CSS of the window's size, and its
+animations stand still, so the banner is there at both sizes); one server for the module. Before
+the end, a link of the site asks first at a rated game in play, and says what leaving costs."""
 from __future__ import annotations
 
 import re
@@ -18,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from conftest import free_port, start_server, stop_server
 from test_daily_browser import signed_in
 
-SIZES = [(1280, 800), (390, 844)]
+SIZES = [(390, 844), (1280, 800)]   # the first: the size a game is watched at (fewer pixels to paint)
 
 # what is wrong with the end panel: the page scrolls (what is below the window is not in view), or
 # a button or link of it is outside the window, cut off by a box that clips its overflow, or
@@ -81,24 +82,19 @@ def sized_tab(context: BrowserContext, width: int, height: int) -> Page:
     return page
 
 
-def tabs(context: BrowserContext, path: str, first: Page | None = None) -> list[Page]:
-    """A tab per window size showing the same page (the first one opens ``path``, the others follow
-    it to where it led); ``first``: a tab of the first size (``sized_tab``) that has led there already."""
-    pages = []
-    for width, height in SIZES:
-        if first is not None and not pages:
-            page = first
-        else:
-            page = sized_tab(context, width, height)
-            page.goto(pages[0].url if pages else path)
-        expect(page.get_by_test_id('table')).to_be_visible(timeout=30000)
-        # the page's animations stand still until the test finishes them: a banner that comes
-        # with the end is still there when the end is looked at, however busy the machine
-        cdp = context.new_cdp_session(page)
-        cdp.send('Animation.enable')
-        cdp.send('Animation.setPlaybackRate', {'playbackRate': 0})
-        pages.append(page)
-    return pages
+def tab(context: BrowserContext, path: str, first: Page | None = None) -> Page:
+    """A tab of the first size showing the table at ``path`` (``first``: a tab of that size,
+    ``sized_tab``, that has led there already), with its animations standing still until the test
+    finishes them: a banner that comes with the end is still there when the end is looked at, at
+    every size, however busy the machine."""
+    page = first or sized_tab(context, *SIZES[0])
+    if first is None:
+        page.goto(path)
+    expect(page.get_by_test_id('table')).to_be_visible(timeout=30000)
+    cdp = context.new_cdp_session(page)
+    cdp.send('Animation.enable')
+    cdp.send('Animation.setPlaybackRate', {'playbackRate': 0})
+    return page
 
 
 def over(page: Page) -> None:
@@ -111,26 +107,34 @@ def table_id(page: Page) -> str:
     return page.url.rsplit('/', 1)[1]
 
 
-def assert_whole_ends(pages: list[Page], where: str) -> None:
-    """Each tab reaches the end: its panel is whole as it comes, and once its banner has faded,
-    which gives its row back."""
-    for page in pages:
-        over(page)
-        expect(page.get_by_test_id('game-over')).to_be_visible()
-        size = page.viewport_size
-        seen = f'{where} at {size["width"]}x{size["height"]}'
-        assert page.evaluate(WHOLE) == [], f'{seen}, as the end comes'
-        page.evaluate(FADE)
+def at_size(page: Page, width: int, height: int) -> str:
+    """The page at this window size, laid out again (two frames: anything that measures the window
+    has had its turn); returns the size's name for messages."""
+    page.set_viewport_size({'width': width, 'height': height})
+    page.evaluate('() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))')
+    return f'{width}x{height}'
+
+
+def assert_whole_ends(page: Page, where: str) -> None:
+    """The tab reaches the end: its panel is whole as it comes, at every size, and once its banner
+    has faded, which gives its row back, at every size again; then the tab closes."""
+    over(page)
+    expect(page.get_by_test_id('game-over')).to_be_visible()
+    for size in SIZES:
+        assert page.evaluate(WHOLE) == [], f'{where} at {at_size(page, *size)}, as the end comes'
+    page.evaluate(FADE)
+    for size in reversed(SIZES):
+        seen = f'{where} at {at_size(page, *size)}'
         assert page.evaluate(SLOT) == 0, f'{seen}: a faded banner keeps its row'
         assert page.evaluate(WHOLE) == [], f'{seen}, once the banner has faded'
-        page.close()
+    page.close()
 
 
 def test_the_end_of_a_game_against_the_computer_is_whole(browser: Browser, end_server: str) -> None:
     context = browser.new_context(base_url=end_server, locale='es-ES')
-    pages = tabs(context, '/test-table?game=continental&seats=3&hand=7')   # its last hand
-    post(f'{end_server}/test-autoplay?table_id={table_id(pages[0])}&through=true')
-    assert_whole_ends(pages, 'a game against the computer')
+    page = tab(context, '/test-table?position=last-discard')   # its last hand, at its last move
+    post(f'{end_server}/test-autoplay?table_id={table_id(page)}&through=true')
+    assert_whole_ends(page, 'a game against the computer')
     context.close()
 
 
@@ -142,7 +146,7 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
     lobby.get_by_test_id('start-now').click()           # nobody else yet: computers sit with you
     expect(lobby.get_by_test_id('table')).to_be_visible(timeout=30000)
     path = lobby.url
-    players = tabs(ana, path)   # Ana's seat stays watched while this first tab leaves
+    player = tab(ana, path)   # Ana's seat stays watched while this first tab leaves
     # a link of the site asks first while the rated game is played, and says what leaving costs
     lobby.get_by_role('link', name='Mesas abiertas').click()
     expect(lobby.get_by_test_id('leave-costs')).to_have_text(re.compile('quedas en último lugar'))
@@ -154,14 +158,13 @@ def test_the_end_of_a_rated_public_game_is_whole_for_its_player_and_its_spectato
     lobby.wait_for_url(re.compile(r'/lobby$'))
     lobby.close()
     watcher = browser.new_context(base_url=end_server, locale='es-ES')
-    spectators = tabs(watcher, path)
-    expect(spectators[0].get_by_test_id('spectator')).to_be_visible()
-    post(f'{end_server}/test-play-out?table_id={table_id(players[0])}')
-    for page in players:
-        over(page)
-        expect(page.get_by_test_id('rating-change')).to_be_visible()
-    assert_whole_ends(players, 'a rated public game')
-    assert_whole_ends(spectators, "a rated public game's spectator")
+    spectator = tab(watcher, path)
+    expect(spectator.get_by_test_id('spectator')).to_be_visible()
+    post(f'{end_server}/test-play-out?table_id={table_id(player)}')
+    over(player)
+    expect(player.get_by_test_id('rating-change')).to_be_visible()
+    assert_whole_ends(player, 'a rated public game')
+    assert_whole_ends(spectator, "a rated public game's spectator")
     watcher.close()
 
 
@@ -170,9 +173,8 @@ def test_the_end_of_the_daily_is_whole(end_server: str, ana: BrowserContext) -> 
     start.goto('/daily/chinchon')
     start.get_by_test_id('daily-start').click()
     expect(start.get_by_test_id('table')).to_be_visible(timeout=30000)
-    pages = tabs(ana, start.url, first=start)
-    post(f'{end_server}/test-autoplay?table_id={table_id(pages[0])}&through=true')
-    for page in pages:
-        over(page)
-        expect(page.get_by_test_id('daily-see-result')).to_be_visible()
-    assert_whole_ends(pages, 'the daily')
+    page = tab(ana, start.url, first=start)
+    post(f'{end_server}/test-autoplay?table_id={table_id(page)}&through=true')
+    over(page)
+    expect(page.get_by_test_id('daily-see-result')).to_be_visible()
+    assert_whole_ends(page, 'the daily')
