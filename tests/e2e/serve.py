@@ -93,6 +93,28 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         os.environ['HOD_QUICK_WAIT'] = str(seconds)
         return {'seconds': seconds}
 
+    @app.post('/test-public-clock')
+    def public_clock(seconds: int) -> dict[str, int]:
+        """The turn clock of the next quick matches (a room may choose it too): one server for tests
+        that watch a short clock run out and tests whose clock must not."""
+        from app.lobby import matching
+        from app.tables import room as room_module
+
+        room_module.CLOCKS = (*room_module.CLOCKS, seconds) if seconds not in room_module.CLOCKS else room_module.CLOCKS
+        matching.PUBLIC_CLOCK = seconds
+        return {'seconds': seconds}
+
+    @ui.page('/test-sign-up')
+    def test_sign_up(name: str) -> None:
+        """A new account of this name, signed in in this browser as the register page signs it in
+        (a ticket, then /session/start), without the form and its recovery codes: for tests that
+        need signed-in people, not the making of their accounts (the account tests make those)."""
+        from app import accounts, visitor
+
+        account = accounts.register(username=name, password='correct horse battery',
+                                    confirmation='correct horse battery', language='es')
+        visitor.start_session(account, accounts.sign_in_ticket(account, visitor.client_of_this_browser()), '/')
+
     @app.post('/test-play-out')
     async def play_out(table_id: str, moves: int = 0) -> dict[str, int]:
         """The people at the table make ``moves`` decisions (0: to the game's end), each the easy

@@ -3,8 +3,8 @@
 watches it without ever receiving a hidden card, the game is played to its end and both ratings
 move the right way and show on the ranking; a person who closes the page mid-game is played for
 by a computer once their clock runs out, and the game ends; a person alone gets computers after
-the wait. The server plays quick matches at instant pace, with a 3 s turn clock and a 1 s
-reconnect window (serve.py), so each moment comes soon; the tests await it, they never sleep. An
+the wait. One server plays quick matches at instant pace, with a 3 s turn clock for the test that
+watches it run out, and a 1 s reconnect window (serve.py), so each moment comes soon; the tests await it, they never sleep. An
 account that closed its page mid-game and presses "Play people" again is back at its own table."""
 from __future__ import annotations
 
@@ -13,41 +13,50 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import free_port, start_server, stop_server
 from table_browser import FrameWatch
 from test_chinchon_browser import play_one_step
-from test_daily_browser import signed_in
-from test_rooms_browser import COUNT_FRAME
-
-
-def serving(tmp_path_factory: pytest.TempPathFactory, clock: int) -> Iterator[str]:
-    port = free_port()
-    process = start_server(tmp_path_factory.mktemp('public'), port, HOD_TEST_QUICK_SPEED='instant',
-                           HOD_TEST_PUBLIC_CLOCK=str(clock), HOD_RECONNECT_WINDOW='1', HOD_QUICK_WAIT='600',
-                           HOD_RANKING_MIN_GAMES='1', HOD_TEST_DEALS='the public tables browser test')
-    yield f'http://127.0.0.1:{port}'
-    stop_server(process)
+from test_rooms_browser import COUNT_FRAME, POLL
 
 
 @pytest.fixture(scope='module')
 def public_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A turn clock that no page waits out while a busy machine draws it: a rated game a computer
     stands in for before its people have played twice is aborted (app/tables/aborts.py)."""
-    yield from serving(tmp_path_factory, 30)
+    port = free_port()
+    process = start_server(tmp_path_factory.mktemp('public'), port, HOD_TEST_QUICK_SPEED='instant',
+                           HOD_TEST_PUBLIC_CLOCK='30', HOD_RECONNECT_WINDOW='1', HOD_QUICK_WAIT='600',
+                           HOD_RANKING_MIN_GAMES='1', HOD_TEST_DEALS='the public tables browser test')
+    yield f'http://127.0.0.1:{port}'
+    stop_server(process)
 
 
 @pytest.fixture
-def short_clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A turn clock short enough to watch run out."""
-    yield from serving(tmp_path_factory, 3)
+def short_clock_server(public_server: str) -> Iterator[str]:
+    """The module's server with a turn clock short enough to watch run out, for the quick matches
+    this test makes (serve.py's /test-public-clock); the usual one again afterwards."""
+    post(f'{public_server}/test-public-clock?seconds=3')
+    yield public_server
+    post(f'{public_server}/test-public-clock?seconds=30')
 
 
 def post(url: str) -> str:
     with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=120) as response:
         assert response.status == 200
         return response.read().decode()
+
+
+def signed_in(browser: Browser, url: str, name: str) -> BrowserContext:
+    """A browser signed in to a new account of this name (serve.py's /test-sign-up: the session as
+    the register page starts it, without its form, which the account tests fill)."""
+    context = browser.new_context(base_url=url, locale='es-ES')
+    page = context.new_page()
+    page.goto(f'/test-sign-up?name={name}')
+    expect(page.get_by_role('link', name='Historial')).to_be_visible()
+    page.close()
+    return context
 
 
 def quick_match(page: Page, game: str = 'chinchon', *, seats: int | None = None, name: str | None = None) -> str:
@@ -101,7 +110,8 @@ def test_two_people_meet_by_quick_match_play_to_the_end_and_are_watched_from_the
     for _ in range(4):                             # a few decisions at a time, the spectator's frames checked
         before = eva.get_by_test_id('table').get_attribute('data-version')
         post(f'{public_server}/test-play-out?table_id={table_id}&moves=3')
-        eva.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+        eva.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'",
+                              polling=POLL)
         # the count shows every hand on purpose: the frames that draw it are left out
         watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]
         watch.check()
@@ -152,7 +162,8 @@ def test_an_account_that_closed_its_page_mid_game_is_back_at_its_own_table_by_qu
     expect(again.get_by_test_id('table')).to_be_visible()
     before = again.get_by_test_id('table').get_attribute('data-version')
     post(f'{public_server}/test-play-out?table_id={table_id}&moves=2')   # and the game goes on on her page
-    again.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'")
+    again.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{before}'",
+                            polling=POLL)
     ana_context.close()
 
 

@@ -1,11 +1,14 @@
 """A room with a friend in two real browsers: Ana makes a Chinchón room, Luis joins through the
-invite link, a computer takes the third seat, a third browser watches, and they play on for a
-while. Each websocket frame every browser receives is held against what that browser has shown:
-nobody receives another person's cards, or a stock card, before they are public. (A whole room
-game, every screen scanned, is played in process: tests/ui/test_whole_games.py.)"""
+invite link, a computer takes the third seat, a third browser watches, and they play by hand
+until every browser has read enough frames; then the server makes their decisions (serve.py's
+/test-play-out) to the game's end, on Ana's screen. Each websocket frame every browser
+receives is held against what that browser has shown: nobody receives another person's cards, or a
+stock card, before they are public. (A whole room game, every screen scanned, is played in
+process: tests/ui/test_whole_games.py.)"""
 from __future__ import annotations
 
 import re
+import urllib.request
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -17,7 +20,11 @@ COUNT_FRAME = '"data-testid":"count"'   # a frame that draws a count (every hand
 # the count asks to buy back or to go on, or the next hand is on already
 COUNT_ASKS_OR_MOVED_ON = """() => document.querySelector('[data-testid=table]').dataset.phase !== 'count'
   || document.querySelector('[data-testid=next-hand], [data-testid=buyback-no]') !== null"""
+# how often a wait looks again, in ms: Playwright's default looks at every animation frame, which
+# keeps each waiting tab drawing 60 frames a second for as long as a computer or the server takes
+POLL = 50
 ROUNDS = 40   # bounded: each round, either person makes the decision their page asks for, if any
+READ = {'person': 7, 'spectator': 3}   # the frames' cards each browser must have read, and more, by hand
 
 
 def step(page: Page, pressed: dict[int, str]) -> bool:
@@ -28,7 +35,7 @@ def step(page: Page, pressed: dict[int, str]) -> bool:
     seen = version(page)
     if current == 'draw':
         page.get_by_test_id('stock').click()
-        page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'draw'")
+        page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase !== 'draw'", polling=POLL)
     elif current == 'discard':
         if page.get_by_test_id('close').is_enabled():
             page.get_by_test_id('close').click()
@@ -36,11 +43,12 @@ def step(page: Page, pressed: dict[int, str]) -> bool:
         else:
             page.get_by_test_id('hand-card').last.click()
             page.get_by_test_id('discard-button').click()
-        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{seen}'")
+        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.version !== '{seen}'",
+                               polling=POLL)
     elif current == 'count' and pressed.get(id(page)) != seen:
         # the count's panel may follow its phase by a moment, and the version may be the next
         # hand's a moment before the phase is: wait for the panel's question, or for the hand
-        page.wait_for_function(COUNT_ASKS_OR_MOVED_ON)
+        page.wait_for_function(COUNT_ASKS_OR_MOVED_ON, polling=POLL)
         if phase(page) != 'count':
             return False
         pressed[id(page)] = seen
@@ -80,7 +88,16 @@ def the_clock_counts_down(page: Page) -> None:
     computer's chinchón has brought the count, where no clock runs until somebody goes on)."""
     if phase(page) in ('count', 'over'):
         return
-    page.wait_for_function(CLOCK_WENT_DOWN, timeout=5000)
+    page.wait_for_function(CLOCK_WENT_DOWN, polling=POLL, timeout=5000)
+
+
+def play_out(base_url: str, page: Page) -> None:
+    """The people at the table on this page make every decision left, as the easy computer would
+    (serve.py): the game's end comes without a click, or a browser's look, per move."""
+    table_id = page.url.rsplit('/', 1)[1]
+    request = urllib.request.Request(f'{base_url}/test-play-out?table_id={table_id}', method='POST')
+    with urllib.request.urlopen(request, timeout=120) as response:
+        assert response.status == 200
 
 
 def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_browser_watches(browser: Browser, base_url: str) -> None:
@@ -128,6 +145,11 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
         for _ in range(ROUNDS):
             if phase(ana) == 'over' and phase(luis) == 'over':
                 break
+            eva_watch.frames[:] = [frame for frame in eva_watch.frames if COUNT_FRAME not in frame]
+            if 'draw' in (phase(ana), phase(luis)):   # the game waits for a person: nothing in flight
+                eva_sent = eva_watch.check()
+            if min(sent.values()) > READ['person'] and eva_sent > READ['spectator']:
+                break   # the hand's clicks and every browser's frames are checked: the server plays on
             # read before the phases: a page may not have heard the last move yet
             versions, acted = {id(page): int(version(page)) for page in (ana, luis)}, False
             for page in (ana, luis):
@@ -141,20 +163,27 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
                     watch.check()
                     watch.restart()   # the next hand's cards start afresh
                 acted = step(page, pressed) or acted
-            eva_watch.frames[:] = [frame for frame in eva_watch.frames if COUNT_FRAME not in frame]
-            if 'draw' in (phase(ana), phase(luis)):   # the game waits for a person: nothing in flight
-                eva_sent = eva_watch.check()
             if not acted:
                 newest = max(versions.values())
                 behind = [page for page in (ana, luis) if versions[id(page)] < newest]
                 if behind:   # the other page heard a move this one has not yet: it is on its way
                     behind[0].wait_for_function(
-                        f"Number(document.querySelector('[data-testid=table]').dataset.version) >= {newest}")
+                        f"Number(document.querySelector('[data-testid=table]').dataset.version) >= {newest}",
+                        polling=POLL)
                 else:   # the computer is on turn: the next round starts once it has moved
                     ana.wait_for_function(
-                        f"document.querySelector('[data-testid=table]').dataset.version !== '{newest}'")
-        assert sent[id(ana)] > 7 and sent[id(luis)] > 7 and eva_sent > 3   # the frames were read
-        eva_context.close()
+                        f"document.querySelector('[data-testid=table]').dataset.version !== '{newest}'",
+                        polling=POLL)
+        assert min(sent.values()) > READ['person'] and eva_sent > READ['spectator']   # the frames were read
+        eva_context.close()   # their parts are checked: no tab redraws the rest for them
+        luis_context.close()
+
+        ana.emulate_media(reduced_motion='reduce')   # no card flies from here on: only the frames are looked at
+        play_out(base_url, ana)
+        expect(ana.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
+        watch = watches[id(ana)]   # and every move to the end kept the others' cards from Ana's browser
+        watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]
+        watch.check()
     finally:
         ana_context.close()
         luis_context.close()
