@@ -118,6 +118,25 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             made += 1
         return {'moves': made}
 
+    @app.post('/test-play-to-count')
+    async def play_to_count(table_id: str) -> dict[str, int]:
+        """As /test-play-out, the people at the table make the easy computer's decisions for their
+        seats, but only up to the hand's count (or the game's end), where they stop and wait."""
+        from app.tables.registry import open_table
+
+        table, made = open_table(table_id), 0
+        while True:
+            await table.settle()
+            if table.is_over() or table.pause is not None:
+                return {'moves': made}
+            seat = table.state.current_seat
+            if not table.seats[seat].is_person or table.presence.stands_in(seat):
+                continue
+            action = await table.thinker.think(table.game.id, 'easy', f'test:{made}', table.view(seat))
+            with table.telling_later():
+                table.act(seat, action, table.version)
+            made += 1
+
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
     from table_positions import chinchon_position, ronda_position, seat_user
 
@@ -131,6 +150,9 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
         # Lucía draws the two of cups and closes with every card joined: her banner and the count at once
         'close': lambda: chinchon_position(hands={1: '1o 2o 3o 4o 7c 7e 7b', 0: '12e 12b 11e 10b 6c 6e 5b'},
                                            stock_top='2c', current=1, dealer=0, speed='fast'),
+        # a hand just dealt, your turn at its draw: four seats at fast speed, and two at slow
+        'your-draw-4': lambda: chinchon_position(seats=4, current=0, speed='fast'),
+        'your-draw-slow': lambda: chinchon_position(seats=2, current=0, speed='slow'),
     }
 
     @app.post(DEALS_ROUTE)
