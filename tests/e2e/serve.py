@@ -205,4 +205,8 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             if table.pause is not None:
                 table.go_on_from_count()
 
+    from live_demo import REMOUNT_ROUTE, remount_demo   # the live channel's re-mount, on a page of its own
+
+    ui.page(REMOUNT_ROUTE)(remount_demo)
+
     runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')
