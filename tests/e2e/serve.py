@@ -140,6 +140,25 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             made += 1
         return {'moves': made}
 
+    @app.post('/test-play-to-count')
+    async def play_to_count(table_id: str) -> dict[str, int]:
+        """As /test-play-out, the people at the table make the easy computer's decisions for their
+        seats, but only up to the hand's count (or the game's end), where they stop and wait."""
+        from app.tables.registry import open_table
+
+        table, made = open_table(table_id), 0
+        while True:
+            await table.settle()
+            if table.is_over() or table.pause is not None:
+                return {'moves': made}
+            seat = table.state.current_seat
+            if not table.seats[seat].is_person or table.presence.stands_in(seat):
+                continue
+            action = await table.thinker.think(table.game.id, 'easy', f'test:{made}', table.view(seat))
+            with table.telling_later():
+                table.act(seat, action, table.version)
+            made += 1
+
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
     from table_positions import chinchon_position, continental_position, ronda_position, seat_user
 
@@ -159,6 +178,9 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             hands=['9c', '2c 2d 7s 8h 9d Jc Qd Kh 5c 7c 8c 10d', '2h 4c Ac Ad Kc Ks Qs Jd 10c 10s 8d 7d'],
             hand_number=7, phase='play', melds=[(0, '3s 4s 5s 6s'), (0, '3h 4h 5h 6h'), (0, '3d 4d 5d 6d')],
             speed='instant'),
+        # a hand just dealt, your turn at its draw: four seats at fast speed, and two at slow
+        'your-draw-4': lambda: chinchon_position(seats=4, current=0, speed='fast'),
+        'your-draw-slow': lambda: chinchon_position(seats=2, current=0, speed='slow'),
     }
 
     @app.post(DEALS_ROUTE)
@@ -227,5 +249,9 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             await table.settle()
             if table.pause is not None:
                 table.go_on_from_count()
+
+    from live_demo import REMOUNT_ROUTE, remount_demo   # the live channel's re-mount, on a page of its own
+
+    ui.page(REMOUNT_ROUTE)(remount_demo)
 
     runpy.run_path(str(ROOT / 'main.py'), run_name='__main__')

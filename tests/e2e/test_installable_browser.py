@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from app.i18n import CATALOGS
 from conftest import free_port, start_server, stop_server
@@ -56,11 +56,14 @@ def own_server() -> Iterator[OwnServer]:
     server.stop()
 
 
-@pytest.mark.parametrize('locale, language', [('es-ES', 'es'), ('en-US', 'en')])
-def test_the_site_installs_and_a_page_offline_says_so_in_your_language_and_comes_back_by_itself(
-        browser: Browser, own_server: OwnServer, locale: str, language: str) -> None:
-    own_server.start()
-    base_url = own_server.url
+# the browser's languages the offline page speaks: Spanish (most of our players) and English
+LANGUAGES = (('es-ES', 'es'), ('en-US', 'en'))
+
+
+def installed(browser: Browser, base_url: str, locale: str) -> Page:
+    """A tab in a browser of this language that finds the site installable (its manifest and icons)
+    and under its service worker, which keeps static files only; left on a blank page, so that no
+    socket of the site's is left to drop and reload its page once the server is gone."""
     context = browser.new_context(base_url=base_url, locale=locale)
     page = context.new_page()
     page.goto('/')
@@ -87,19 +90,31 @@ def test_the_site_installs_and_a_page_offline_says_so_in_your_language_and_comes
     assert '/offline.html' in kept and any(path.endswith('icon-512.png') for path in kept)
     assert all(path.startswith(('/static/', '/_nicegui/')) and '/static/' in path or path == '/offline.html'
                for path in kept), f'the worker kept what is no static file: {kept}'
+    page.goto('about:blank')
+    return page
+
+
+def test_the_site_installs_and_a_page_offline_says_so_in_your_language_and_comes_back_by_itself(
+        browser: Browser, own_server: OwnServer) -> None:
+    """Both languages through one outage: a browser of each, under the worker, while the server is
+    stopped once and started once again (each start of the whole site costs seconds)."""
+    own_server.start()
+    base_url = own_server.url
+    pages = {language: installed(browser, base_url, locale) for locale, language in LANGUAGES}
     # without a connection a page shows the offline page, in the browser's language
-    page.goto('about:blank')   # no socket of the site's left to drop and reload its page meanwhile
     own_server.stop()
-    page.goto('/play/chinchon')
-    words = CATALOGS[language]
-    expect(page.get_by_test_id('offline')).to_be_visible()
-    expect(page.locator('h1')).to_have_text(words['offline.title'])
-    expect(page.get_by_text(words['offline.body'])).to_be_visible()
-    assert page.evaluate('document.documentElement.lang') == language
+    for language, page in pages.items():
+        page.goto('/play/chinchon')
+        words = CATALOGS[language]
+        expect(page.get_by_test_id('offline')).to_be_visible()
+        expect(page.locator('h1')).to_have_text(words['offline.title'])
+        expect(page.get_by_text(words['offline.body'])).to_be_visible()
+        assert page.evaluate('document.documentElement.lang') == language
     own_server.start()   # the same address and data: the site answers again
-    # nobody clicks: the offline page asks again by itself and goes back to the page asked for
+    # nobody clicks: each offline page asks again by itself and goes back to the page asked for
     # (after 1 s, 3 s, 7 s, 15 s, then every 15 s: well within the wait, however long the start took)
-    expect(page.get_by_test_id('setup')).to_be_visible(timeout=40_000)
-    expect(page.get_by_test_id('offline')).to_have_count(0)
-    assert page.url == f'{base_url}/play/chinchon'
-    context.close()
+    for page in pages.values():
+        expect(page.get_by_test_id('setup')).to_be_visible(timeout=40_000)
+        expect(page.get_by_test_id('offline')).to_have_count(0)
+        assert page.url == f'{base_url}/play/chinchon'
+        page.context.close()

@@ -1,25 +1,17 @@
 """The live channel in a real Chromium: a move reaches the screen as one patch, and what it drew
 stays on the screen through a full redraw of the page, a re-mount of the part and a reload.
 
-The re-mount is provoked on a page of its own (this file run as a script serves it): the table
-never moves its parts, but NiceGUI may re-mount an element from its own, older copy of it."""
+The re-mount is provoked on a page of its own (live_demo.py, which the tests' server serves): the
+table never moves its parts, but NiceGUI may re-mount an element from its own, older copy of it."""
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
+from live_demo import REMOUNT_ROUTE
 from test_chinchon_browser import phase, play_one_step, reach_my_move, start_game
-
-ROOT = Path(__file__).resolve().parents[2]
 
 # what the player sees of the table: its words, its cards, which buttons work, its phase
 SCREEN = """() => { const table = document.querySelector('[data-testid=table]');
@@ -30,16 +22,28 @@ SCREEN = """() => { const table = document.querySelector('[data-testid=table]');
 UPDATE = re.compile(r'^\d*\["update"')   # NiceGUI's element update: the page is rendered again
 
 
-def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: Page) -> None:
+def play_out(page: Page, base_url: str, moves: int) -> None:
+    """Your next ``moves`` decisions at the table on the screen, made by the server (they go on
+    after a count too); returns once the last one is made."""
+    table_id = page.url.rsplit('/', 1)[1]
+    request = urllib.request.Request(f'{base_url}/test-play-out?table_id={table_id}&moves={moves}', method='POST')
+    with urllib.request.urlopen(request, timeout=120) as response:
+        assert response.status == 200
+
+
+def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: Page, base_url: str) -> None:
     frames: list[str] = []
     page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
     start_game(page, speed='Rápida')
-    for _ in range(3):   # a few turns first: every part has been patched over and over
-        while (done := play_one_step(page)) != 'discard':
-            if done == 'over':   # a computer's chinchón ended the game: deal again
-                start_game(page, speed='Rápida')
+    # a few turns first, on the screen: every part has been patched over and over (your six
+    # decisions made by the server as the easy computer's, serve.py's test route, instead of a
+    # click and a wait for each; the screen gets the same patches)
+    play_out(page, base_url, moves=6)
     while reach_my_move(page, speed='Rápida') != 'draw':
         play_one_step(page)
+    # a banner of the warm-up's (your close, a count ago) has faded first: the screen compared after
+    # the reload is one without news, as a reloaded page is
+    expect(page.get_by_test_id('banner')).to_be_hidden()
     hand_before = page.get_by_test_id('hand-card').count()
     frames.clear()
     page.get_by_test_id('stock').click()
@@ -65,34 +69,8 @@ def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: 
     assert page.evaluate(SCREEN) == moved
 
 
-@pytest.fixture(scope='module')
-def demo_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        port = sock.getsockname()[1]
-    env = {key: value for key, value in os.environ.items()
-           if key != 'PYTEST_CURRENT_TEST' and not key.startswith('NICEGUI_')}
-    env['PYTHONPATH'] = str(ROOT)
-    process = subprocess.Popen([sys.executable, __file__, str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f'http://127.0.0.1:{port}'
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f'demo server did not start:\n{process.communicate()[0]}', pytrace=False)
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-
-
-def test_a_remounted_part_shows_the_newest_patch(page: Page, demo_url: str) -> None:
-    page.goto(demo_url)
+def test_a_remounted_part_shows_the_newest_patch(page: Page) -> None:
+    page.goto(REMOUNT_ROUTE)
     box, text, items = page.get_by_test_id('box'), page.get_by_test_id('text'), page.get_by_test_id('items')
     expect(text).to_have_text('old')
     expect(items.locator('i')).to_have_text(list('abcdefgh'))
@@ -113,41 +91,3 @@ def test_a_remounted_part_shows_the_newest_patch(page: Page, demo_url: str) -> N
     expect(items.locator('i')).to_have_text(list('abcdefghi'))
     page.get_by_role('button', name='more').click()   # pieces patched after the re-mount
     expect(items.locator('i')).to_have_text(list('abcdefghij'))
-
-
-def serve_demo(port: int) -> None:
-    """A part drawn through a Live channel, and a button that moves it to another container:
-    NiceGUI then re-mounts it from its own copy, which still holds the first values."""
-    from nicegui import ui
-
-    from components.live import Live, Pieces
-
-    @ui.page('/')
-    def demo() -> None:
-        live = Live()
-        with ui.row():
-            box = ui.element('div').props('data-testid=box')
-            with box:
-                text = ui.html('', sanitize=False).props('data-testid=text')
-                items = ui.html('', sanitize=False).props('data-testid=items')
-        second = ui.row()
-
-        def listing(letters: str) -> Pieces:
-            return Pieces(f'<div data-n="{len(letters)}">', tuple(f'<i title="{letter * 30}">{letter}</i>' for letter in letters))
-
-        def paint(state: str, letters: str) -> None:
-            live.attrs(box, {'data-state': state})
-            live.html(text, state)
-            live.html(items, listing(letters))
-            live.send()
-
-        paint('old', 'abcdefgh')   # as the table does: the page is first drawn through the channel
-        ui.button('patch', on_click=lambda: paint('new', 'abcdefghi'))
-        ui.button('more', on_click=lambda: paint('new', 'abcdefghij'))
-        ui.button('remount', on_click=lambda: box.move(second))
-
-    ui.run(host='127.0.0.1', port=port, reload=False, show=False, show_welcome_message=False)
-
-
-if __name__ in {'__main__', '__mp_main__'}:
-    serve_demo(int(sys.argv[1]))

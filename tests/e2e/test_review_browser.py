@@ -4,20 +4,32 @@ frames carry is one the page shows at that moment (from your seat: nobody else's
 ask for all the cards), while the table's next hand is dealt."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 from table_browser import FrameWatch
-from test_chinchon_browser import play_one_step, start_game, wait_for_my_decision
+from test_chinchon_browser import phase
+from test_table_fits_browser import autoplay
 
 INDEX_IS = "(i) => document.querySelector('[data-testid=replay]')?.dataset.index === String(i)"
 
 
-def test_a_review_opens_from_the_count_and_steps_with_the_keyboard(page: Page) -> None:
-    start_game(page)
-    while (current := wait_for_my_decision(page)) != 'count':
-        if current == 'over':   # a computer's chinchón ended the game at once: deal again
-            start_game(page)
-        else:
-            play_one_step(page)
+def played_to_the_count(page: Page, base_url: str) -> None:
+    """A hand at instant speed, your seat played by a computer too (serve.py's test routes: the
+    server plays, instead of the test clicking every move and waiting for each to come back),
+    watched until its count. A computer's chinchón can end the game at once: then deal again."""
+    table = page.get_by_test_id('table')
+    while True:
+        page.goto('/test-table?game=chinchon')
+        expect(table).to_be_visible()
+        autoplay(base_url, page)
+        expect(table).to_have_attribute('data-phase', re.compile('^(count|over)$'), timeout=30_000)
+        if phase(page) == 'count':
+            return
+
+
+def test_a_review_opens_from_the_count_and_steps_with_the_keyboard(page: Page, base_url: str) -> None:
+    played_to_the_count(page, base_url)
     watch = FrameWatch(page, ('replay-board',))
     page.get_by_test_id('review').click()
     expect(page.get_by_test_id('replay')).to_be_visible()

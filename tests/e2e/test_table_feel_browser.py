@@ -3,6 +3,9 @@
 keeps "Siguiente mano" in reach and the hand log opens as a sheet."""
 from __future__ import annotations
 
+import re
+import urllib.request
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -15,11 +18,13 @@ WATCH_LAYOUT = """() => {
   window.__layout = [];
   const where = (selector) => { const el = document.querySelector(selector);
     return el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : null; };
-  new MutationObserver(() => window.__layout.push({
+  window.__watch?.disconnect();   // one watch at a time: the last turn's ends here
+  window.__watch = new MutationObserver(() => window.__layout.push({
     phase: document.querySelector('[data-testid=table]')?.dataset.phase,
     hand: where('[data-testid=hand-card]'), stock: where('[data-testid=stock]'),
     seats: document.querySelector('[data-testid=seat]')?.parentElement.innerHTML,
-  })).observe(document.body, {subtree: true, childList: true, attributes: true});
+  }));
+  window.__watch.observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
 
 # every card travel the page starts (Element.animate with a translation)
@@ -88,37 +93,64 @@ def watch_the_computers_play(page: Page, **deal) -> list[dict]:
         page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector("
                                "'[data-testid=table]').dataset.phase)", timeout=30000)
         if phase(page) == 'draw':
-            return [entry for entry in page.evaluate('() => window.__layout') if entry['phase'] == 'wait']
+            seen = page.evaluate('() => { window.__watch.disconnect(); return window.__layout; }')
+            return [entry for entry in seen if entry['phase'] == 'wait']
     pytest.fail('five turns in a row ended in a count before your next draw')
 
 
-@pytest.mark.parametrize('width', [1280, 390])
-def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page, width: int) -> None:
-    page.set_viewport_size({'width': width, 'height': 900})
-    start_game(page, seats=4, speed='Rápida')
-    seen = watch_the_computers_play(page, seats=4, speed='Rápida')
-    assert len({entry['seats'] for entry in seen}) >= 3, 'the computers\' moves did not change the seats'
-    moves = [(entry['hand'], entry['stock']) for entry in seen]
-    changes = [where for n, where in enumerate(moves) if n == 0 or where != moves[n - 1]]
-    assert len(changes) == 1, f'your hand or the piles moved while the computers played: {changes}'
+def test_nothing_moves_while_the_computers_take_and_discard_cards(page: Page) -> None:
+    """At 1280 px, then at 390 px: one game for both widths, the window narrowed between two of
+    your turns (the second turn is watched as the first); from a hand just dealt at your draw
+    (serve.py's position), at the computers' fast speed."""
+    page.goto('/test-table?position=your-draw-4')
+    for width in (1280, 390):
+        page.set_viewport_size({'width': width, 'height': 900})
+        seen = watch_the_computers_play(page, seats=4, speed='Rápida')
+        assert len({entry['seats'] for entry in seen}) >= 3, f'the computers\' moves did not change the seats at {width} px'
+        moves = [(entry['hand'], entry['stock']) for entry in seen]
+        changes = [where for n, where in enumerate(moves) if n == 0 or where != moves[n - 1]]
+        assert len(changes) == 1, f'your hand or the piles moved while the computers played at {width} px: {changes}'
 
 
 def travels_in_one_turn(page: Page, speed: str, motion: str) -> int:
+    """The card travels of one turn of yours and the two computers' after it, with this motion
+    preference, on the game at the screen (a new one if it has ended)."""
     page.emulate_media(reduced_motion=motion)
-    start_game(page, seats=3, speed=speed)
+    reach_my_draw(page, seats=3, speed=speed)
+    before = page.evaluate('() => window.__travels')   # a game dealt again started its document at 0
     my_turn_by_the_stock(page, seats=3, speed=speed)   # yours, then two computers' moves
     page.wait_for_function("['draw', 'count', 'over'].includes(document.querySelector('[data-testid=table]')"
                            ".dataset.phase)", timeout=30000)
-    return page.evaluate('() => window.__travels')
+    return page.evaluate('() => window.__travels') - before
 
 
 def test_cards_travel_but_not_under_reduced_motion_nor_at_instant_speed(page: Page) -> None:
-    assert travels_in_one_turn(page, 'Rápida', 'no-preference') >= 4
+    """Under reduced motion from the page's start (the deal included), then, on the same game, a
+    turn with motion again; at instant speed, a game of its own."""
+    page.emulate_media(reduced_motion='reduce')
+    start_game(page, seats=3, speed='Rápida')
     assert travels_in_one_turn(page, 'Rápida', 'reduce') == 0
+    assert page.evaluate('() => window.__travels') == 0, 'cards travelled under reduced motion'
+    assert travels_in_one_turn(page, 'Rápida', 'no-preference') >= 4
+    page.emulate_media(reduced_motion='no-preference')
+    start_game(page, seats=3, speed='Al instante')
     assert travels_in_one_turn(page, 'Al instante', 'no-preference') == 0
+    assert page.evaluate('() => window.__travels') == 0, 'cards travelled at instant speed'
 
 
-def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sheet(page: Page) -> None:
+def played_to_the_count(page: Page, base_url: str) -> str:
+    """Your decisions, up to the hand's count, made by the server as the easy computer's (serve.py's
+    test route: no click and no wait of the test's for each move), while the screen follows them;
+    returns the phase the screen shows then: the count, or the game's end."""
+    table_id = page.url.rsplit('/', 1)[1]
+    request = urllib.request.Request(f'{base_url}/test-play-to-count?table_id={table_id}', method='POST')
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.status == 200
+    expect(page.get_by_test_id('table')).to_have_attribute('data-phase', re.compile('^(count|over)$'))
+    return phase(page)
+
+
+def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sheet(page: Page, base_url: str) -> None:
     page.set_viewport_size({'width': 390, 'height': 844})
     start_game(page, seats=6)
     expect(page.get_by_test_id('hand-log')).to_be_hidden()
@@ -126,11 +158,8 @@ def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sh
     expect(page.get_by_test_id('hand-log')).to_be_in_viewport()
     page.get_by_test_id('log-close').click()
     expect(page.get_by_test_id('hand-log')).to_be_hidden()
-    while (current := wait_for_my_decision(page)) != 'count':
-        if current == 'over':   # a computer's chinchón ended the game at once: deal again
-            start_game(page, seats=6)
-        else:
-            play_one_step(page)
+    while played_to_the_count(page, base_url) == 'over':   # a computer's chinchón ended the game: deal again
+        start_game(page, seats=6)
     page.evaluate('() => window.scrollTo(0, 0)')
     count = page.get_by_test_id('count').bounding_box()
     assert count['y'] + count['height'] > 844, 'a six-seat count that fits the screen proves nothing'
@@ -140,7 +169,7 @@ def test_on_a_phone_the_count_keeps_next_hand_in_reach_and_the_log_opens_as_a_sh
 def test_a_screen_whose_connection_drops_comes_back_up_to_date(page: Page) -> None:
     """The browser's connection drops while the computer plays: once it is back, the screen shows
     the moves it missed and plays on (it does not stay frozen)."""
-    start_game(page, seats=2, speed='Lenta')
+    page.goto('/test-table?position=your-draw-slow')   # your draw, the computer at slow speed
     reach_my_draw(page, seats=2, speed='Lenta')
     page.get_by_test_id('stock').click()
     page.wait_for_function("document.querySelector('[data-testid=table]').dataset.phase === 'discard'")

@@ -10,6 +10,22 @@ from playwright.sync_api import Browser, Page, expect
 from test_table_fits_browser import autoplay
 
 
+@pytest.fixture(scope='module')
+def tab(browser: Browser, base_url: str) -> Page:
+    """One tab for the banners' tests (each opens a table of its own in it, at its own window size):
+    a browser context and page less for each."""
+    context = browser.new_context(base_url=base_url, locale='es-ES')
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def page(tab: Page) -> Page:
+    """The module's tab at the default window size."""
+    tab.set_viewport_size({'width': 1280, 'height': 720})
+    return tab
+
+
 def test_the_robbed_player_sees_a_banner_when_a_computer_takes_their_pile(page: Page) -> None:
     page.goto('/test-table?position=steal')   # Lucía's run of fives goes on with the six on top of your pile
     banner = page.get_by_test_id('banner')
@@ -31,9 +47,9 @@ BOXES = """() => Object.fromEntries(['banner', 'count'].map((id) => {
 
 
 @pytest.mark.parametrize('width, height', [(390, 844), (360, 740), (1280, 800)])
-def test_a_close_banner_leaves_the_count_readable(browser: Browser, base_url: str, width: int, height: int) -> None:
-    context = browser.new_context(base_url=base_url, viewport={'width': width, 'height': height}, locale='es-ES')
-    page = context.new_page()
+def test_a_close_banner_leaves_the_count_readable(tab: Page, width: int, height: int) -> None:
+    page = tab
+    page.set_viewport_size({'width': width, 'height': height})
     page.goto('/test-table?position=close')   # Lucía draws and closes: her banner and the count come together
     banner = page.get_by_test_id('banner')
     expect(banner).to_have_attribute('data-kind', 'close', timeout=20000)
@@ -44,7 +60,6 @@ def test_a_close_banner_leaves_the_count_readable(browser: Browser, base_url: st
     apart = b_right <= c_left or c_right <= b_left or b_bottom <= c_top or c_bottom <= b_top
     assert apart, f'the banner {boxes["banner"]} covers the count {boxes["count"]}'
     expect(banner).to_be_in_viewport()
-    context.close()
 
 
 # counts every AudioContext the page makes and every sound it starts, and those made before the
@@ -79,7 +94,10 @@ def computers_play(page: Page, base_url: str) -> None:
     page.wait_for_function(MOVES, arg=before, timeout=20000)
 
 
-def test_no_sound_before_the_first_click_and_the_mute_switch_is_remembered(page: Page, base_url: str) -> None:
+def test_no_sound_before_the_first_click_and_the_mute_switch_is_remembered(browser: Browser, base_url: str) -> None:
+    # a browser of its own: its first use, its audio and its mute switch are nobody else's
+    context = browser.new_context(base_url=base_url, locale='es-ES')
+    page = context.new_page()
     page.add_init_script(COUNT_AUDIO)
     page.goto('/test-table?game=chinchon&seats=3')
     expect(page.get_by_test_id('table')).to_be_visible()
@@ -105,3 +123,4 @@ def test_no_sound_before_the_first_click_and_the_mute_switch_is_remembered(page:
     page.get_by_test_id('scoreboard-fold').locator('summary').click()
     computers_play(page, base_url)
     assert page.evaluate('window.__audio') == {'contexts': 0, 'sounds': 0}   # muted: no audio is even made
+    context.close()
