@@ -119,12 +119,20 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     async def play_out(table_id: str, moves: int = 0) -> dict[str, int]:
         """The people at the table make ``moves`` decisions (0: to the game's end), each the easy
         computer's choice for their seat, as if they clicked it; they go on after every count."""
+        return {'moves': await people_play(table_id, moves, to_count=False)}
+
+    @app.post('/test-play-to-count')
+    async def play_to_count(table_id: str) -> dict[str, int]:
+        """As /test-play-out, but only up to the hand's count (or the game's end), where they stop and wait."""
+        return {'moves': await people_play(table_id, 0, to_count=True)}
+
+    async def people_play(table_id: str, moves: int, to_count: bool) -> int:
         from app.tables.registry import open_table
 
         table, made = open_table(table_id), 0
         while not table.is_over() and (moves == 0 or made < moves):
             await table.settle()
-            if table.is_over():
+            if table.is_over() or (to_count and table.pause is not None):
                 break
             if table.pause is not None:
                 for seat in table.person_seats():
@@ -138,26 +146,7 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             with table.telling_later():
                 table.act(seat, action, table.version)
             made += 1
-        return {'moves': made}
-
-    @app.post('/test-play-to-count')
-    async def play_to_count(table_id: str) -> dict[str, int]:
-        """As /test-play-out, the people at the table make the easy computer's decisions for their
-        seats, but only up to the hand's count (or the game's end), where they stop and wait."""
-        from app.tables.registry import open_table
-
-        table, made = open_table(table_id), 0
-        while True:
-            await table.settle()
-            if table.is_over() or table.pause is not None:
-                return {'moves': made}
-            seat = table.state.current_seat
-            if not table.seats[seat].is_person or table.presence.stands_in(seat):
-                continue
-            action = await table.thinker.think(table.game.id, 'easy', f'test:{made}', table.view(seat))
-            with table.telling_later():
-                table.act(seat, action, table.version)
-            made += 1
+        return made
 
     sys.path.insert(0, str(ROOT / 'tests' / 'ui'))
     from table_positions import chinchon_position, continental_position, ronda_position, seat_user
