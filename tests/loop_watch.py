@@ -9,7 +9,12 @@ wait as long as the hold, whatever the test was doing at the time.
 
 The bound is for code that never holds the loop: far above a healthy wait on a busy machine
 (a few milliseconds), far below a blocking round trip made slow on purpose. On a failure the
-message carries where the loop thread was stuck, taken while it was still stuck."""
+message carries where the loop thread was stuck, taken while it was still stuck.
+
+A wait is counted without the time the loop's thread and the watch's thread spent ready to run
+but waiting for a core (Linux's per-thread schedstat): on a machine whose cores are all taken by
+other work, a ping waits for a core, not for code holding the loop. A blocking call (a round trip,
+a sleep) leaves the thread asleep, not waiting for a core, and is counted whole."""
 from __future__ import annotations
 
 import asyncio
@@ -32,6 +37,7 @@ class LoopWatch:
         self.longest = 0.0
         self.stuck_at: str | None = None   # the loop thread's stack, the first time a ping overran
         self._loop_thread = threading.get_ident()   # made on the loop's thread (see watching_the_loop)
+        self._threads = [threading.get_native_id()]   # and the watch's own, once it runs
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name='loop-watch', daemon=True)
 
@@ -42,10 +48,25 @@ class LoopWatch:
         self._stop.set()
         self._thread.join()
 
+    def _queued(self) -> float:
+        """Seconds the loop's and the watch's threads have spent so far waiting for a core."""
+        total = 0
+        for thread in self._threads:
+            try:
+                with open(f'/proc/self/task/{thread}/schedstat') as stats:
+                    total += int(stats.read().split()[1])
+            except (OSError, IndexError, ValueError):   # not Linux, or no schedstat: the wall time alone
+                pass
+        return total / 1e9
+
+    def _held(self, asked: float, queued: float) -> float:
+        return time.monotonic() - asked - (self._queued() - queued)
+
     def _watch(self) -> None:
+        self._threads.append(threading.get_native_id())
         while not self._stop.is_set():
             answered = threading.Event()
-            asked = time.monotonic()
+            asked, queued = time.monotonic(), self._queued()
             try:
                 self.loop.call_soon_threadsafe(answered.set)
             except RuntimeError:   # the loop closed: nothing left to watch
@@ -55,10 +76,11 @@ class LoopWatch:
                 # that wait is not the code under watch
                 if self._stop.is_set():
                     return
-                if self.stuck_at is None and time.monotonic() - asked > self.bound:
+                if self.stuck_at is None and time.monotonic() - asked > self.bound \
+                        and self._held(asked, queued) > self.bound:
                     self.stuck_at = self._where_the_loop_is()
             self.pings += 1
-            self.longest = max(self.longest, time.monotonic() - asked)
+            self.longest = max(self.longest, self._held(asked, queued))
             self._stop.wait(self.every)
 
     def _where_the_loop_is(self) -> str | None:
