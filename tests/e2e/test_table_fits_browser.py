@@ -27,7 +27,9 @@ AT_ONCE = 3   # tables played side by side
 # Kept in the tab's session storage, so that a page the browser loads again (its socket lost on a
 # busy machine, or a test's reload) goes on counting; ``__fitReset`` starts again for a new table.
 # ``__fitHold`` stops the counting until the next document starts (a window about to be resized:
-# each size counts from a first frame, as a window opened at that size shows it).
+# each size counts from a first frame, as a window opened at that size shows it). Once it has seen
+# TURNS turns at a size, the page brings you back (serve.py's ``/test-come-back``): its table waits
+# for you instead of playing on unwatched while the test waits for the other tables.
 WATCH = """(() => {
   const KEY = 'hod-fit';
   const load = () => JSON.parse(sessionStorage.getItem(KEY) || '{"hold": false, "sizes": {}}');
@@ -64,6 +66,10 @@ WATCH = """(() => {
     if (scroll > 0 && state.scroll.length < 5) state.scroll.push([phase, scroll, below()]);
     const out = outside();
     if (out.length && state.outside.length < 5) state.outside.push([phase, out]);
+    if (state.turns > %(turns)d && !state.enough) {   // watched long enough here: the table waits for you
+      state.enough = true;
+      fetch(`/test-come-back?table_id=${location.pathname.split('/').pop()}`, {method: 'POST'});
+    }
     if (!['count', 'over'].includes(phase)) {
       state.playing += 1;
       for (const part of ['stock', 'hand']) { const at = box(`[data-testid=${part}]`); if (at) state[part][at] = phase; }
@@ -72,7 +78,7 @@ WATCH = """(() => {
   };
   new MutationObserver(record).observe(document, {subtree: true, childList: true, attributes: true,
                                                   characterData: true});
-})();"""
+})();""" % {'turns': TURNS}
 
 MOVED_ON = """(turns) => window.__fitState().turns > turns
   || ['count', 'over'].includes(document.querySelector('[data-testid=table]')?.dataset.phase)"""
