@@ -5,18 +5,15 @@ sheet open too, while the table still fits the screen (tests/e2e/test_table_fits
 watches it through many turns at more sizes)."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from table_browser import wait_for
 from tap_targets import scrolls, too_small
 from test_table_fits_browser import autoplay
 
 PHONE = {'width': 390, 'height': 844}
-# the hand's count or the game's end, waited for with expect's polling rather than a function run at
-# every animation frame while a whole hand is played
-PAUSED = re.compile(r'^(count|over)$')
+TURNED = "(turn) => document.querySelector('[data-testid=table]').dataset.turn !== turn"
 
 
 @pytest.fixture(scope='module')
@@ -49,21 +46,19 @@ def test_every_control_of_a_table_is_a_fingers_target_on_a_phone(phone: Page, ba
     # and later in the game, a computer playing your seat: other moments, other controls
     autoplay(base_url, phone)
     for _ in range(3):
-        expect(table).not_to_have_attribute('data-turn', table.get_attribute('data-turn'))
+        phone.wait_for_function(TURNED, arg=table.get_attribute('data-turn'))
         check(phone, f'{game}, {table.get_attribute("data-phase")}')
     # the hand's count (or the game's end), where it waits for you: its buttons and the review's link
-    expect(table).to_have_attribute('data-phase', PAUSED, timeout=90000)
-    ended = table.get_attribute('data-phase')
+    ended = wait_for(phone, 'count', 'over', timeout=90000)
     expect(phone.get_by_test_id('review').first).to_be_visible()
     check(phone, f'{game}, {ended}')
 
 
-def test_a_rooms_controls_are_fingers_targets_on_a_phone(phone: Page, browser: Browser, base_url: str) -> None:
+def test_a_rooms_controls_are_fingers_targets_on_a_phone(browser: Browser, base_url: str) -> None:
     """A room's table has more: the reaction chips and the menu that mutes a person, and before
-    it starts its waiting room, with its invite link. Ana in the phone's tab, Luis in a browser of
-    his own."""
-    ana, context = phone, browser.new_context(base_url=base_url, locale='es-ES', viewport=PHONE)
-    luis = context.new_page()
+    it starts its waiting room, with its invite link."""
+    contexts = [browser.new_context(base_url=base_url, locale='es-ES', viewport=PHONE) for _ in range(2)]
+    ana, luis = (context.new_page() for context in contexts)
     try:
         ana.goto('/play/chinchon?new=true')
         ana.get_by_role('button', name='2', exact=True).click()
@@ -83,4 +78,5 @@ def test_a_rooms_controls_are_fingers_targets_on_a_phone(phone: Page, browser: B
         expect(ana.get_by_test_id('mute-menu')).to_be_visible()
         check(ana, 'a room in play')
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
