@@ -233,6 +233,15 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
             stop_watching()
         return {'table': table_id}
 
+    @app.post('/test-come-back')
+    def come_back(table_id: str) -> dict[str, str]:
+        """You are back at the table as if a screen of it opened again (``/test-autoplay`` undone):
+        it waits for you at your turn."""
+        from app.tables.registry import open_table
+
+        open_table(table_id).presence.arrived(0)
+        return {'table': table_id}
+
     async def play_through(table) -> None:
         while not table.is_over():
             await table.settle()
