@@ -39,6 +39,9 @@ if __name__ == '__main__':   # the process pool's workers import this file too: 
     from nicegui import app, ui
 
     registry.configure(deals=SeededDeals(os.environ.get('HOD_TEST_DEALS', 'browser tests')))
+    from app import accounts   # the in-process tests' cheap argon2 settings: 0.17 CPU-s less a sign-up or sign-in
+
+    accounts.PASSWORDS = accounts.password_context(rounds=1, memory_cost=1024)
     if os.environ.get('HOD_TEST_THINK') == 'inline':
         from app.tables.services import InlineThinker
 
