@@ -15,6 +15,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from app.lobby import PUBLIC_CLOCK
+
 from conftest import free_port, start_server, stop_server
 from table_browser import FrameWatch
 from test_chinchon_browser import play_one_step
@@ -39,7 +41,7 @@ def short_clock_server(public_server: str) -> Iterator[str]:
     this test makes (serve.py's /test-public-clock); the usual one again afterwards."""
     post(f'{public_server}/test-public-clock?seconds=3')
     yield public_server
-    post(f'{public_server}/test-public-clock?seconds=30')
+    post(f'{public_server}/test-public-clock?seconds={PUBLIC_CLOCK}')
 
 
 def post(url: str) -> str:
