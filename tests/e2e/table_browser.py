@@ -4,6 +4,7 @@ compare with every card code the server sent)."""
 from __future__ import annotations
 
 import json
+import urllib.request
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -12,6 +13,28 @@ from leaks import codes
 
 PHASE_IS = "(phases) => phases.includes(document.querySelector('[data-testid=table]')?.dataset.phase)"
 SAVED_AT_LEAST = "(version) => Number(document.querySelector('[data-testid=table]')?.dataset.saved) >= version"
+
+
+def post(url: str, timeout: float = 120) -> str:
+    """A POST to one of the test server's routes (serve.py), which must answer 200; its body."""
+    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=timeout) as response:
+        assert response.status == 200
+        return response.read().decode()
+
+
+def table_id(page: Page) -> str:
+    """The id of the table this page shows (its address ends with it)."""
+    return page.url.rsplit('/', 1)[1]
+
+
+def people_play(base_url: str, page: Page, moves: int = 0, *, to_count: bool = False) -> None:
+    """The people at the table on this page make their next ``moves`` decisions (0: every one
+    left; ``to_count``: up to the hand's count), each as the easy computer would, made by the
+    server (serve.py's /test-play-out and /test-play-to-count) while the screens follow them:
+    no click, and no wait of the test's, per move. Returns once the last one is made."""
+    route = f'test-play-to-count?table_id={table_id(page)}' if to_count else \
+        f'test-play-out?table_id={table_id(page)}&moves={moves}'
+    post(f'{base_url}/{route}')
 
 
 # gathers into window.__shown every card shown in the public places, from the document's start

@@ -7,7 +7,6 @@ a hidden card or the seed. Ana's game is watched whole; Luis's page is away whil
 plays his on (serve.py's /test-autoplay-away), and back for its end."""
 from __future__ import annotations
 
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import free_port, start_server, stop_server
-from table_browser import FrameWatch
+from table_browser import FrameWatch, post
 from test_chinchon_browser import hand, play_one_step
 
 DAY = '2026-12-04'
@@ -30,11 +29,6 @@ def daily_server(tmp_path: Path) -> Iterator[str]:
                            HOD_TEST_DEALS='the daily browser test')
     yield f'http://127.0.0.1:{port}'
     stop_server(process)
-
-
-def post(url: str, timeout: float = 10) -> None:
-    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=timeout) as response:
-        assert response.status == 200
 
 
 def signed_in(browser: Browser, url: str, name: str) -> BrowserContext:
@@ -81,7 +75,7 @@ def play_to_the_end_away(page: Page, url: str) -> None:
     back on the table once the game is over."""
     table = page.url
     page.goto('about:blank')
-    post(f"{url}/test-autoplay-away?table_id={table.rsplit('/', 1)[1]}", timeout=120)
+    post(f"{url}/test-autoplay-away?table_id={table.rsplit('/', 1)[1]}")
     page.goto(table)
 
 

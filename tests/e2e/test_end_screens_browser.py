@@ -10,13 +10,13 @@ the end, a link of the site asks first at a rated game in play, and says what le
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import free_port, start_server, stop_server
+from table_browser import post, table_id
 from test_daily_browser import signed_in
 
 SIZES = [(390, 844), (1280, 800)]   # the first: the size a game is watched at (fewer pixels to paint)
@@ -71,11 +71,6 @@ def ana(browser: Browser, end_server: str) -> Iterator[BrowserContext]:
     context.close()
 
 
-def post(url: str) -> None:
-    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=120) as response:
-        assert response.status == 200
-
-
 def sized_tab(context: BrowserContext, width: int, height: int) -> Page:
     page = context.new_page()
     page.set_viewport_size({'width': width, 'height': height})
@@ -101,10 +96,6 @@ def over(page: Page) -> None:
     """Wait for the end on Playwright's own polling, not a check at every frame of a whole game
     (the banner that comes with the end stands still until the test fades it)."""
     expect(page.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=120000)
-
-
-def table_id(page: Page) -> str:
-    return page.url.rsplit('/', 1)[1]
 
 
 def at_size(page: Page, width: int, height: int) -> str:

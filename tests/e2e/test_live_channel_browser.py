@@ -6,11 +6,11 @@ table never moves its parts, but NiceGUI may re-mount an element from its own, o
 from __future__ import annotations
 
 import re
-import urllib.request
 
 from playwright.sync_api import Page, expect
 
 from live_demo import REMOUNT_ROUTE
+from table_browser import people_play
 from test_chinchon_browser import phase, play_one_step, reach_my_move, start_game
 
 # what the player sees of the table: its words, its cards, which buttons work, its phase
@@ -22,15 +22,6 @@ SCREEN = """() => { const table = document.querySelector('[data-testid=table]');
 UPDATE = re.compile(r'^\d*\["update"')   # NiceGUI's element update: the page is rendered again
 
 
-def play_out(page: Page, base_url: str, moves: int) -> None:
-    """Your next ``moves`` decisions at the table on the screen, made by the server (they go on
-    after a count too); returns once the last one is made."""
-    table_id = page.url.rsplit('/', 1)[1]
-    request = urllib.request.Request(f'{base_url}/test-play-out?table_id={table_id}&moves={moves}', method='POST')
-    with urllib.request.urlopen(request, timeout=120) as response:
-        assert response.status == 200
-
-
 def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: Page, base_url: str) -> None:
     frames: list[str] = []
     page.on('websocket', lambda ws: ws.on('framereceived', lambda payload: frames.append(str(payload))))
@@ -38,7 +29,7 @@ def test_a_move_is_one_patch_and_stays_through_a_full_redraw_and_a_reload(page: 
     # a few turns first, on the screen: every part has been patched over and over (your six
     # decisions made by the server as the easy computer's, serve.py's test route, instead of a
     # click and a wait for each; the screen gets the same patches)
-    play_out(page, base_url, moves=6)
+    people_play(base_url, page, moves=6)
     while reach_my_move(page, speed='Rápida') != 'draw':
         play_one_step(page)
     # a banner of the warm-up's (your close, a count ago) has faded first: the screen compared after

@@ -9,7 +9,6 @@ account that closed its page mid-game and presses "Play people" again is back at
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from app.lobby import PUBLIC_CLOCK
 
 from conftest import free_port, start_server, stop_server
-from table_browser import FrameWatch
+from table_browser import FrameWatch, post
 from test_chinchon_browser import play_one_step
 from test_rooms_browser import COUNT_FRAME, POLL
 
@@ -42,12 +41,6 @@ def short_clock_server(public_server: str) -> Iterator[str]:
     post(f'{public_server}/test-public-clock?seconds=3')
     yield public_server
     post(f'{public_server}/test-public-clock?seconds={PUBLIC_CLOCK}')
-
-
-def post(url: str) -> str:
-    with urllib.request.urlopen(urllib.request.Request(url, method='POST'), timeout=120) as response:
-        assert response.status == 200
-        return response.read().decode()
 
 
 def signed_in(browser: Browser, url: str, name: str) -> BrowserContext:

@@ -8,11 +8,10 @@ process: tests/ui/test_whole_games.py.)"""
 from __future__ import annotations
 
 import re
-import urllib.request
 
 from playwright.sync_api import Browser, Page, expect
 
-from table_browser import FrameWatch, version
+from table_browser import FrameWatch, people_play, version
 from test_chinchon_browser import phase
 
 PUBLIC_PLACES = ('hand-card', 'discard', 'seat')
@@ -89,15 +88,6 @@ def the_clock_counts_down(page: Page) -> None:
     if phase(page) in ('count', 'over'):
         return
     page.wait_for_function(CLOCK_WENT_DOWN, polling=POLL, timeout=5000)
-
-
-def play_out(base_url: str, page: Page) -> None:
-    """The people at the table on this page make every decision left, as the easy computer would
-    (serve.py): the game's end comes without a click, or a browser's look, per move."""
-    table_id = page.url.rsplit('/', 1)[1]
-    request = urllib.request.Request(f'{base_url}/test-play-out?table_id={table_id}', method='POST')
-    with urllib.request.urlopen(request, timeout=120) as response:
-        assert response.status == 200
 
 
 def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_browser_watches(browser: Browser, base_url: str) -> None:
@@ -179,7 +169,7 @@ def test_two_people_and_a_computer_play_through_an_invite_link_and_a_third_brows
         luis_context.close()
 
         ana.emulate_media(reduced_motion='reduce')   # no card flies from here on: only the frames are looked at
-        play_out(base_url, ana)
+        people_play(base_url, ana)   # every decision left: the game's end without a click per move
         expect(ana.get_by_test_id('table')).to_have_attribute('data-phase', 'over', timeout=60000)
         watch = watches[id(ana)]   # and every move to the end kept the others' cards from Ana's browser
         watch.frames[:] = [frame for frame in watch.frames if COUNT_FRAME not in frame]

@@ -4,11 +4,11 @@ keeps "Siguiente mano" in reach and the hand log opens as a sheet."""
 from __future__ import annotations
 
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from table_browser import people_play
 from test_chinchon_browser import hand, phase, play_one_step, start_game, wait_for_my_decision
 
 # every change of the page: where your hand and the stock are (page coordinates, so scrolling
@@ -142,10 +142,7 @@ def played_to_the_count(page: Page, base_url: str) -> str:
     """Your decisions, up to the hand's count, made by the server as the easy computer's (serve.py's
     test route: no click and no wait of the test's for each move), while the screen follows them;
     returns the phase the screen shows then: the count, or the game's end."""
-    table_id = page.url.rsplit('/', 1)[1]
-    request = urllib.request.Request(f'{base_url}/test-play-to-count?table_id={table_id}', method='POST')
-    with urllib.request.urlopen(request, timeout=60) as response:
-        assert response.status == 200
+    people_play(base_url, page, to_count=True)
     expect(page.get_by_test_id('table')).to_have_attribute('data-phase', re.compile('^(count|over)$'))
     return phase(page)
 
