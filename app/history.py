@@ -47,6 +47,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from app.engine.protocol import LEVELS
 from app.games import GAMES, GAMES_BY_ID, Better
@@ -153,6 +154,20 @@ def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
     Raises ValueError for an unknown game or a seat list without exactly one human."""
     if user_id is None:
         return None
+    rows = finished_game_rows(user_id=user_id, game_id=game_id, options=options, started_at=started_at,
+                              ended_at=ended_at, hands_played=hands_played, seats=seats,
+                              deal_commitments=deal_commitments, hand_points=hand_points, abandoned=abandoned,
+                              replay=replay)
+    with session_scope() as session:
+        return record_game(session=session, **rows).id
+
+
+def finished_game_rows(*, user_id: int, game_id: str, options: dict, started_at: datetime, ended_at: datetime,
+                       hands_played: int, seats: Sequence[SeatResult],
+                       deal_commitments: Iterable[tuple[str, str]] = (),
+                       hand_points: Iterable[Sequence[int] | None] = (),
+                       abandoned: bool = False, replay: tuple[int, list] | None = None) -> dict[str, Any]:
+    """The rows of one finished game, as ``record_game`` takes them (``record_finished_game``)."""
     if game_id not in GAMES_BY_ID:
         raise ValueError(f'unknown game: {game_id!r}')
     humans = [seat for seat in seats if seat.is_human]
@@ -175,10 +190,9 @@ def record_finished_game(*, user_id: int | None, game_id: str, options: dict,
                           seed=str(deals[index][1]) if index < len(deals) else '',
                           points_json=_points_json(points[index]) if index < len(points) else None)
                  for index in range(max(len(deals), len(points)))]
-    with session_scope() as session:
-        replay_row = None if replay is None else GameReplay(played_game_id=0, first_dealer=replay[0],
-                                                            moves_json=json.dumps(replay[1]))
-        return record_game(session=session, game=game, seats=seat_rows, deals=deal_rows, replay=replay_row).id
+    replay_row = None if replay is None else GameReplay(played_game_id=0, first_dealer=replay[0],
+                                                        moves_json=json.dumps(replay[1]))
+    return {'game': game, 'seats': seat_rows, 'deals': deal_rows, 'replay': replay_row}
 
 
 def _points_json(points: Sequence[int] | None) -> str:
