@@ -22,7 +22,7 @@ def build() -> None:
 
     from nicegui import app, run
 
-    from app import cluster, limits, logs, serving, sockets
+    from app import cluster, health, limits, logs, serving, sockets
     from app.pages import register_pages
     from app.tables import registry
     from app.tables.registry import keep_tidy, save_all
@@ -36,6 +36,7 @@ def build() -> None:
         # several processes may share it: the deal limits are counted there, not in each process
         limits.count_in_database()
     register_pages()
+    health.install()            # /metrics for a monitor, /healthz and /readyz for a load balancer
     security.install()          # security headers on every response; idle browsers' storage forgotten
     logs.install()              # what a page's socket (or its failures) may write to the log: a few short lines
     sockets.install()           # a page's events from its own sockets only, a budget per socket

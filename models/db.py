@@ -20,7 +20,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, event, inspect, make_url, text
 from sqlmodel import Session, create_engine
 
-from app import config
+from app import config, metrics
 
 MIGRATIONS = Path(__file__).resolve().parent / 'migrations'
 # what `create_all` made before there were migrations; such a database is stamped as this revision
@@ -41,8 +41,17 @@ def make_engine(url: str) -> Engine:
             cursor.execute('PRAGMA foreign_keys=ON')
             cursor.execute('PRAGMA journal_mode=WAL')
             cursor.close()
+        _count_errors(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    _count_errors(engine)
+    return engine
+
+
+def _count_errors(engine: Engine) -> None:
+    @event.listens_for(engine, 'handle_error')
+    def _counted(context) -> None:   # every error the driver raised, whoever catches it afterwards
+        metrics.DATABASE_ERRORS.labels(type(context.original_exception).__name__).inc()
 
 
 def init_db(url: str | None = None) -> Engine:

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from app import metrics
 from app.daily.field import Result
 from app.engine.cards import commitment
 from app.games import GameInfo
@@ -170,6 +171,7 @@ def start_try(game: GameInfo, person: Seat) -> tuple[DailyTry, bool]:
         with session_scope() as session:
             session.delete(session.get(DailyTry, attempt.id))
         raise
+    metrics.DAILY_TRIES.labels(game.id, 'practice' if options.practice else 'ranked').inc()
     return attempt, True
 
 

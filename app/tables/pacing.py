@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from app import metrics
 from app.tables.seats import SPEEDS
 
 MIN_BEAT = 0.02    # seconds; lets a move reach the screens before the next computer move is computed
@@ -46,7 +47,8 @@ async def choose(thinker: Thinker, game_id: str, level: str, seed: str, view: An
     action, the table plays on with the first legal action instead of freezing (and the failure
     is logged). None when the server is stopping."""
     try:
-        action = await thinker.think(game_id, level, seed, view)
+        with metrics.THINK_SECONDS.labels(game_id, level).time():
+            action = await thinker.think(game_id, level, seed, view)
         if action is None:
             return None
     except Exception:   # any bug in a bot must not stop the game for the people at the table

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app import fairplay
+from app import fairplay, metrics
 from app.engine.protocol import SeatView
 from app.history import BETTER, Better, SeatResult, record_finished_game
 from app.playban import record_leave
@@ -97,6 +97,8 @@ def rate_table(table: Table, scores: tuple[int, ...], winners: tuple[int, ...]) 
             before, after = changes[user_id]
             room.ratings[seat] = (after, rating_of(user_id=user_id, game_id=table.game.id).provisional)
             room.rating_changes[seat] = after - before
+    if changes:
+        metrics.RATED_GAMES.labels(table.game.id).inc()
     return changes
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import metrics
 from app.games import GameInfo
 from app.playban import record_leave
 from app.standings import ratings_of
@@ -333,13 +334,12 @@ def _write(table: Table, entry: Entry, *, lease: tuple[str, int] | None = None) 
         return None
 
     def finish(written: bool | None) -> Saved:
-        if written is None:
-            return Saved.FAILED
-        if written:
-            return Saved.OK
-        logger.error('table %s was written by another process; this copy is let go', table.id)
-        _forget(table)
-        return Saved.LOST
+        saved = Saved.FAILED if written is None else Saved.OK if written else Saved.LOST
+        metrics.SAVES.labels(saved.value).inc()
+        if saved is Saved.LOST:
+            logger.error('table %s was written by another process; this copy is let go', table.id)
+            _forget(table)
+        return saved
     return Write(work, finish)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from app import metrics
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 from app.tables import moves as move_log
@@ -213,13 +214,19 @@ class Table:
     def act(self, seat: int, action: Any, version: int) -> None:
         """Apply a person's action seen on the screen of `version`. Raises IllegalAction, with
         the state untouched, for a computer's seat, a stale screen or an action the rules refuse."""
-        self._check(seat, version)
-        if self.pause is not None and not self._is_pause_action(action):
-            raise IllegalAction('wait_for_count', 'finish looking at the count first')
-        events = self._apply(seat, action)
-        self.presence.acted(seat)
-        self.person_acted = True
-        self._step(events)
+        with metrics.CLICK_SECONDS.labels(self.game.id).time():
+            try:
+                self._check(seat, version)
+                if self.pause is not None and not self._is_pause_action(action):
+                    raise IllegalAction('wait_for_count', 'finish looking at the count first')
+                events = self._apply(seat, action)
+            except IllegalAction:
+                metrics.CLICKS.labels(self.game.id, 'refused').inc()
+                raise
+            self.presence.acted(seat)
+            self.person_acted = True
+            self._step(events)
+        metrics.CLICKS.labels(self.game.id, 'done').inc()
 
     def resume_after_count(self, seat: int, version: int) -> None:
         """A person has seen the count: play on (the count's question, if any, must be answered)."""
