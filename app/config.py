@@ -93,6 +93,15 @@ def ranking_min_games() -> int:
     return max(1, int(os.environ.get('HOD_RANKING_MIN_GAMES', '10')))
 
 
+def log_format() -> str:
+    """How the server writes its log: HOD_LOG_FORMAT, ``text`` (the default) or ``json`` (one JSON
+    object a line, app.logs); anything else stops the start."""
+    value = os.environ.get('HOD_LOG_FORMAT', 'text').strip().lower() or 'text'
+    if value not in ('text', 'json'):
+        raise SystemExit(f'HOD_LOG_FORMAT: {value!r} is neither text nor json')
+    return value
+
+
 def forwarded_allow_ips() -> str:
     """The proxies trusted to name the client in X-Forwarded-For (uvicorn's forwarded_allow_ips):
     FORWARDED_ALLOW_IPS, by default this machine only. Every per-address limit counts the address

@@ -17,13 +17,20 @@ a stranger can reach (``LOGGERS``), one on each, and holds everything that reach
 - a record with a traceback is kept whole, but the same traceback (the same exception type
   raised along the same lines of code) is written once every ``TRACEBACK_SECONDS``: its repeats
   are counted, and said beside it the next time it is written.
+
+With ``HOD_LOG_FORMAT=json`` every logger writes through one handler whose ``JsonFormatter``
+makes each record one JSON object a line: its time (UTC), level, logger and message, the table
+and the page it was written for when there is one (``table_scope``, ``page_scope``), and its
+traceback. The limits above hold as they do for text: they run on the loggers, before any handler.
 """
 from __future__ import annotations
 
 import contextvars
+import json
 import logging
 import time
 import traceback
+from datetime import UTC, datetime
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -38,6 +45,7 @@ MOST_KEYS = 10_000   # pages (and distinct tracebacks) remembered at once
 LOGGERS = ('nicegui', 'uvicorn.error', 'engineio.server', 'socketio.server')
 
 _PAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar('log_page', default=None)
+_TABLE: contextvars.ContextVar[str | None] = contextvars.ContextVar('log_table', default=None)
 
 
 @contextmanager
@@ -48,6 +56,46 @@ def page_scope(page: str) -> Iterator[None]:
         yield
     finally:
         _PAGE.reset(token)
+
+
+@contextmanager
+def table_scope(table_id: str) -> Iterator[None]:
+    """What is logged inside (and in the tasks started inside) is about this table."""
+    token = _TABLE.set(table_id)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line: time, level, logger, message, and table, page and exception when
+    there are."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {'time': datetime.fromtimestamp(record.created, UTC).isoformat(timespec='milliseconds'),
+                'level': record.levelname, 'logger': record.name, 'message': record.getMessage()}
+        for key, scope in (('table', _TABLE), ('page', _PAGE)):
+            if scope.get() is not None:
+                line[key] = scope.get()
+        if record.exc_info:
+            line['exception'] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+def log_config(form: str) -> dict | None:
+    """The logging set-up uvicorn applies at start (its ``log_config``) for this HOD_LOG_FORMAT:
+    for ``json``, the site's, uvicorn's and NiceGUI's loggers all through one JSON handler on
+    stderr (warnings and worse, as Python's own last-resort handler writes them for text, and
+    uvicorn's access lines at the level ui.run gives them); for ``text``, None: uvicorn's own."""
+    if form != 'json':
+        return None
+    handler = {'handlers': ['json'], 'propagate': False}
+    return {'version': 1, 'disable_existing_loggers': False,
+            'formatters': {'json': {'()': JsonFormatter}},
+            'handlers': {'json': {'class': 'logging.StreamHandler', 'formatter': 'json', 'stream': 'ext://sys.stderr'}},
+            'loggers': {'uvicorn': handler, 'uvicorn.access': handler},
+            'root': {'handlers': ['json'], 'level': 'WARNING'}}
 
 
 class Bucket:

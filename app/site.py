@@ -53,7 +53,7 @@ def build() -> None:
 def serve() -> None:
     from nicegui import app, ui
 
-    from app import installable, serving
+    from app import installable, logs, serving
     from app.pages.not_found import not_found_page
 
     app.on_startup(lambda: print(f'House Of Decks: {config.public_url()}', flush=True))
@@ -69,6 +69,7 @@ def serve() -> None:
         show_welcome_message=False,
         tailwind=False,   # no compiler in the page: app/static/utilities.css holds the classes (app/stylesheet.py)
         **serving.uvicorn_settings(),   # bounds on slow, idle and too many connections
+        **({'log_config': json_logs} if (json_logs := logs.log_config(config.log_format())) else {}),
     )
 
 

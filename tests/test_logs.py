@@ -1,8 +1,14 @@
 """What a page's socket may write to the server's log (app/logs.py): NiceGUI writes a page's
 ``log`` messages through its ``nicegui`` logger, so a flood of forged lines is held there; a page
-has its own share, and a traceback repeated (a request made to fail again and again) is written once."""
+has its own share, and a traceback repeated (a request made to fail again and again) is written once;
+with HOD_LOG_FORMAT=json each record is one JSON object a line, under the same limits."""
 import io
+import json
 import logging
+import subprocess
+import sys
+from contextlib import ExitStack
+from pathlib import Path
 
 from app import logs
 
@@ -107,3 +113,60 @@ def test_a_flooding_page_uses_up_its_own_share_and_leaves_the_others_theirs() ->
     with logs.page_scope('flooding page'):
         logger.warning('again')
     assert out.getvalue().splitlines()[-1] == 'again [95 earlier messages of this page dropped: over its limit]'
+
+
+def json_lines(limit: logs.LogLimit, messages: list[str], *, table: str | None = None, page: str | None = None,
+               failing: bool = False) -> list[dict]:
+    """The JSON objects a handler with the site's JSON formatter writes of these messages."""
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(logs.JsonFormatter())
+    logger = logging.getLogger('test.json-log')
+    logger.handlers, logger.filters, logger.propagate = [handler], [limit], False
+    with ExitStack() as scopes:
+        if table:
+            scopes.enter_context(logs.table_scope(table))
+        if page:
+            scopes.enter_context(logs.page_scope(page))
+        for message in messages:
+            if failing:
+                try:
+                    raise KeyError(message)
+                except KeyError:
+                    logger.exception('could not load table %s', message)
+            else:
+                logger.warning(message)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_a_json_line_says_when_how_bad_who_what_and_for_which_table_and_page() -> None:
+    [line] = json_lines(logs.LogLimit(Clock()), ['a bot chose 1o\nFAKE: a forged line'], table='t' * 16, page='p1')
+    assert set(line) == {'time', 'level', 'logger', 'message', 'table', 'page'}
+    assert (line['level'], line['logger'], line['table'], line['page']) == ('WARNING', 'test.json-log', 't' * 16, 'p1')
+    assert line['message'] == 'a bot chose 1o\\nFAKE: a forged line'    # still one line, as in text
+    assert line['time'].endswith('+00:00')
+    [plain] = json_lines(logs.LogLimit(Clock()), ['outside any table'])
+    assert 'table' not in plain and 'page' not in plain
+
+
+def test_json_lines_keep_the_limits_and_carry_the_traceback() -> None:
+    assert len(json_lines(logs.LogLimit(Clock()), ['x' * 500_000] * 400)) == logs.BURST
+    [first] = json_lines(logs.LogLimit(Clock()), ['y' * 1000])
+    assert len(first['message']) < 400
+    [failure] = json_lines(logs.LogLimit(Clock()), ['abc', 'abc'], failing=True)   # the same traceback twice: once
+    assert failure['level'] == 'ERROR' and 'KeyError' in failure['exception']
+
+
+def test_the_json_set_up_sends_every_logger_through_one_json_handler() -> None:
+    """As uvicorn applies it at start (its log_config), in a process of its own."""
+    script = ('import logging, logging.config\nfrom app import logs\n'
+              "logging.config.dictConfig(logs.log_config('json'))\n"
+              "logging.getLogger('app.tables.registry').warning('could not save table %s', 'abc')\n"
+              "logging.getLogger('uvicorn.error').warning('server busy')\n"
+              "logging.getLogger('app.tables.registry').info('not written: below warnings')\n")
+    result = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True, check=True,
+                            cwd=Path(logs.__file__).parents[1])
+    lines = [json.loads(line) for line in result.stderr.splitlines()]
+    assert [(line['logger'], line['message']) for line in lines] == [
+        ('app.tables.registry', 'could not save table abc'), ('uvicorn.error', 'server busy')]
+    assert logs.log_config('text') is None   # uvicorn's own set-up

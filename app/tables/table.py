@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from app import metrics
+from app import logs, metrics
 from app.engine.protocol import Event, IllegalAction
 from app.games import GAMES_BY_ID, GameInfo
 from app.tables import moves as move_log
@@ -214,7 +214,7 @@ class Table:
     def act(self, seat: int, action: Any, version: int) -> None:
         """Apply a person's action seen on the screen of `version`. Raises IllegalAction, with
         the state untouched, for a computer's seat, a stale screen or an action the rules refuse."""
-        with metrics.CLICK_SECONDS.labels(self.game.id).time():
+        with metrics.CLICK_SECONDS.labels(self.game.id).time(), logs.table_scope(self.id):
             try:
                 self._check(seat, version)
                 if self.pause is not None and not self._is_pause_action(action):
@@ -369,7 +369,8 @@ class Table:
         return self.state.current_seat
 
     def start_computers(self) -> None:
-        self.computers.start()
+        with logs.table_scope(self.id):   # what the computers' task logs is about this table
+            self.computers.start()
 
     def stop_computers(self) -> None:
         self.computers.stop()
