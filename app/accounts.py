@@ -36,7 +36,7 @@ from passlib.context import CryptContext
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
-from app import sessions
+from app import names, sessions
 from app.limits import address_key
 from models.db import session_scope
 from models.tables import (User, clear_login_throttles, count_login_failure, create_user, delete_user,
@@ -131,6 +131,8 @@ def validate_username(username: str) -> str:
     if not (low <= len(name) <= high and len(username_key(name)) <= high
             and all(USERNAME_PATTERN.fullmatch(char) for char in name)):
         raise AccountError('account.error.username_format', min=low, max=high)
+    if names.is_refused(name):
+        raise AccountError('account.error.name_refused')
     return name
 
 
@@ -138,6 +140,8 @@ def validate_display_name(display_name: str, username: str) -> str:
     name = ' '.join(normalized(display_name).split())
     if len(name) > DISPLAY_NAME_LENGTH:
         raise AccountError('account.error.display_name_length', max=DISPLAY_NAME_LENGTH)
+    if names.is_refused(name):
+        raise AccountError('account.error.name_refused')
     return name or username
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from app import names
 from app.engine.protocol import IllegalAction
 from app.tables.seats import Seat
 
@@ -97,6 +98,8 @@ def clean_name(raw: Any) -> str:
         raise IllegalAction('name_missing', 'a name is needed')
     if len(name) > NAME_MAX:
         raise IllegalAction('name_too_long', 'that name is too long', limit=NAME_MAX)
+    if names.is_refused(name):
+        raise IllegalAction('name_refused', 'that name holds a refused word')
     return name
 
 
