@@ -132,20 +132,23 @@ def _sqlite_copy(source: Path, destination: Path, *, check: bool = False) -> Non
         raise BackupError(f'SQLite could not copy {source} to {destination}: {error}') from None
 
 
-def pg_bin() -> Path | None:
-    """The folder of PostgreSQL's client tools: HOD_PG_BIN, PATH, else Debian's newest (pg_dump
-    must be at least as new as the server)."""
+def postgres_bin(*tools: str) -> Path | None:
+    """The folder of PostgreSQL's programs that holds all these tools: the one HOD_PG_BIN names,
+    else the first tool's on PATH, else Debian's newest /usr/lib/postgresql/<version>/bin (pg_dump
+    must be at least as new as the server). The database tests find initdb and pg_ctl so too."""
+    def holds(folder: Path) -> bool:
+        return all((folder / tool).is_file() for tool in tools)
     explicit = os.environ.get('HOD_PG_BIN')
     if explicit:
-        return Path(explicit) if (Path(explicit) / 'pg_dump').is_file() else None
-    on_path = shutil.which('pg_dump')
-    if on_path:
+        return Path(explicit) if holds(Path(explicit)) else None
+    on_path = shutil.which(tools[0])
+    if on_path and holds(Path(on_path).parent):
         return Path(on_path).parent
 
     def version(folder: Path) -> tuple[int, ...]:
         return tuple(int(part) for part in re.findall(r'\d+', folder.parent.name))
     folders = sorted(Path('/usr/lib/postgresql').glob('*/bin'), key=version, reverse=True)
-    return next((folder for folder in folders if (folder / 'pg_dump').is_file()), None)
+    return next((folder for folder in folders if holds(folder)), None)
 
 
 def _conninfo(target: URL) -> str:
@@ -158,8 +161,8 @@ def _conninfo(target: URL) -> str:
 
 
 def _pg_tool(tool: str, target: URL, *arguments: str, database_flag: str = '--dbname') -> None:
-    folder = pg_bin()
-    if folder is None or not (folder / tool).is_file():
+    folder = postgres_bin(tool)
+    if folder is None:
         raise BackupError(f'{tool} not found: install PostgreSQL\'s client tools (Debian/Ubuntu '
                           f'`apt-get install -y postgresql-client`) or set HOD_PG_BIN=/path/to/postgresql/bin')
     env = {**os.environ, **({'PGPASSWORD': target.password} if target.password else {})}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import os
 import pwd
-import re
 import shutil
 import subprocess
 import tempfile
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import URL
 
+from app.backup import postgres_bin
 from run_watchdog import Watchdog, watch
 
 NO_POSTGRESQL = ('No PostgreSQL server binaries (initdb, pg_ctl) found for the database tests, which run '
@@ -35,19 +35,7 @@ SERVER_TIMEZONE = 'Europe/Madrid'
 
 
 def find_bin() -> Path | None:
-    explicit = os.environ.get('HOD_PG_BIN')
-    candidates = [Path(explicit)] if explicit else []
-    on_path = shutil.which('initdb')
-    if on_path and not explicit:
-        candidates.append(Path(on_path).parent)
-    if not explicit:
-        def version(folder: Path) -> tuple[int, ...]:
-            return tuple(int(part) for part in re.findall(r'\d+', folder.parent.name))
-        candidates += sorted(Path('/usr/lib/postgresql').glob('*/bin'), key=version, reverse=True)
-    for folder in candidates:
-        if (folder / 'initdb').is_file() and (folder / 'pg_ctl').is_file():
-            return folder
-    return None
+    return postgres_bin('initdb', 'pg_ctl')
 
 
 def require_bin() -> Path:

@@ -3,7 +3,8 @@ on the tests' own PostgreSQL. Ana makes a room at whichever process nginx picks;
 invite link under the other process's prefix and is sent to the table's owner; both play one
 table and see each other's moves. Then the owner is killed (SIGKILL) mid-hand: both screens come
 back, at the same position, served by the other process, which took the table over, and play on.
-Before that, two people who ask for a quick match at different processes meet at one table. Both
+Before that, two people who ask for a quick match at different processes meet at one table (and
+the processes' metrics, one scrape of each, add up to that one table). Both
 tests run on one deployment, started once for the module; the one that kills a process runs last."""
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from prometheus_client.parser import text_string_to_metric_families
 
 from cluster import Cluster, running_cluster
 from serve import DEALS_ROUTE
@@ -57,6 +59,15 @@ def one_move(pages: list[Page]) -> None:
     assert len({version(page) for page in pages}) == 1
 
 
+def tables_held(cluster: Cluster, prefix: str) -> int:
+    """The Ronda Robada tables in play that the process at this prefix says it holds (its /metrics,
+    through nginx from this machine: a local address)."""
+    with urllib.request.urlopen(f'{cluster.url}{prefix}/metrics', timeout=10) as response:
+        families = text_string_to_metric_families(response.read().decode())
+        return int(sum(sample.value for family in families if family.name == 'hod_tables' for sample in family.samples
+                       if sample.labels == {'game': 'ronda-robada', 'phase': 'playing'}))
+
+
 def test_two_people_who_enter_through_different_processes_are_matched_by_quick_match(browser: Browser,
                                                                                     cluster: Cluster) -> None:
     """The matching is a transaction in the shared database: Luis, at the process that does not
@@ -76,6 +87,9 @@ def test_two_people_who_enter_through_different_processes_are_matched_by_quick_m
         for page in pages:
             expect(page.get_by_test_id('table')).to_be_visible()   # full and both there: it starts
         expect(pages[0].get_by_test_id('scoreboard')).to_contain_text('Luis')
+        # each process counts its own: one scrape of each adds up to the whole, one table in play
+        held = {prefix: tables_held(cluster, prefix) for prefix in cluster.pids}
+        assert held == {prefix: (1 if prefix == owner else 0) for prefix in cluster.pids}
     finally:
         for context in contexts:
             context.close()
