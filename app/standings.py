@@ -38,8 +38,9 @@ from app.fairplay import pairs
 from app.ratings import COMPUTER_RATINGS, Rating, rate_game, within
 from models.db import session_scope
 from models.fairplay import shared_changes
-from models.tables import (PlayerRating, RatingChange, add_rating_changes, count_rated_players, lock_player_ratings,
-                           player_ratings, rank_of, rated_players, rating_changes_of, rating_changes_of_table)
+from models.tables import (PlayerRating, RatingChange, add_rating_changes, count_rated_players, hidden_from_rankings,
+                           lock_player_ratings, player_ratings, rank_of, rated_players, rating_changes_of,
+                           rating_changes_of_table)
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +178,8 @@ def position_of(*, user_id: int, game_id: str, now: datetime, min_games: int | N
         if row is None or row.games == 0:
             return None
         last = _utc(row.last_played_at)
-        listed = row.games >= needed and last >= since
+        listed = (row.games >= needed and last >= since
+                  and hidden_from_rankings(session=session, user_id=user_id) is None)
         return MyStanding(rating=_rating(row),
                           rank=rank_of(session=session, rating=row, min_games=needed, since=since) if listed else None,
                           ranked=count_rated_players(session=session, game_id=game_id, min_games=needed, since=since),

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from sqlalchemy import Index, UniqueConstraint, and_, case, exists, func, literal, or_, text
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import aliased
 from sqlmodel import Field, Session, SQLModel, col, delete, select, update
 
 
@@ -40,6 +41,7 @@ class User(SQLModel, table=True):
     password_hash: str = Field(max_length=255)
     language: str | None = Field(default=None, max_length=5)
     created_at: datetime = Field(default_factory=utcnow)
+    role: str | None = Field(default=None, max_length=16)   # 'moderator' (app.moderation), else None
 
 
 class PlayedGame(SQLModel, table=True):
@@ -264,6 +266,19 @@ class PlayerRating(SQLModel, table=True):
     sigma: float
     games: int = 0
     last_played_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class Moderation(SQLModel, table=True):
+    """The audit of moderation (app.moderation): who did what to which account, when and why, and
+    when and by whom it was undone. ``moderator_id`` None: the command line (``python -m app.admin``)."""
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(default_factory=utcnow, index=True)
+    moderator_id: int | None = Field(default=None, foreign_key='user.id', ondelete='SET NULL')
+    action: str = Field(max_length=24)            # 'grant', 'revoke', 'hide_ranking'
+    target_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
+    reason: str = Field(default='', max_length=300)
+    undone_at: datetime | None = None
+    undone_by: int | None = Field(default=None, foreign_key='user.id', ondelete='SET NULL')
 
 
 class RatingChange(SQLModel, table=True):
@@ -1144,7 +1159,51 @@ def count_rated_players(*, session: Session, game_id: str, min_games: int, since
 
 def _ranked(game_id: str, min_games: int, since: datetime) -> tuple:
     return (col(PlayerRating.game_id) == game_id, col(PlayerRating.games) >= min_games,
-            col(PlayerRating.last_played_at) >= since)
+            col(PlayerRating.last_played_at) >= since, ~_hidden(col(PlayerRating.user_id)))
+
+
+def _hidden(user_id: Any) -> Any:
+    """A moderator hid this account from the rankings, and nobody has undone it."""
+    return exists().where(*_hiding(user_id))
+
+
+def _hiding(user_id: Any) -> tuple:
+    return (col(Moderation.target_id) == user_id, col(Moderation.action) == 'hide_ranking',
+            col(Moderation.undone_at).is_(None))
+
+
+def hidden_from_rankings(*, session: Session, user_id: int) -> str | None:
+    """Why a moderator hid this account from the rankings; None when it is not hidden."""
+    return session.exec(select(Moderation.reason).where(*_hiding(user_id)).order_by(col(Moderation.at).desc())).first()
+
+
+def add_moderation(*, session: Session, entry: Moderation) -> Moderation:
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def moderation_log(*, session: Session, limit: int = 100) -> list[tuple[Moderation, str, str | None]]:
+    """The latest moderation, newest first, with its target's and its moderator's names."""
+    moderator = aliased(User)
+    return [(entry, target, by) for entry, target, by in session.exec(
+        select(Moderation, User.username, moderator.username)
+        .join(User, col(User.id) == col(Moderation.target_id))
+        .join(moderator, col(moderator.id) == col(Moderation.moderator_id), isouter=True)
+        .order_by(col(Moderation.at).desc(), col(Moderation.id).desc()).limit(limit))]
+
+
+def set_role(*, session: Session, user_id: int, role: str | None) -> None:
+    session.exec(update(User).where(col(User.id) == user_id).values(role=role))
+
+
+def marked_rated_games(*, session: Session, limit: int = 50) -> list[tuple[RatingChange, str]]:
+    """The latest rated games' changes that fair play marked (two accounts seen at one address,
+    a pair's daily cap), newest first, with each account's name: what a moderator looks at."""
+    return list(session.exec(
+        select(RatingChange, User.username).join(User, col(User.id) == col(RatingChange.user_id))
+        .where(col(RatingChange.marks) != '').order_by(col(RatingChange.at).desc(), col(RatingChange.id))
+        .limit(limit)))
 
 
 def rating_changes_of(*, session: Session, user_id: int, game_id: str | None = None) -> list[RatingChange]:

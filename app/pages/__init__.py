@@ -7,7 +7,7 @@ import os
 from nicegui import app, ui
 
 from app import installable, sessions
-from app.pages import account, export, history, history_game, home, lobby, ranking, recovery
+from app.pages import account, admin, export, history, history_game, home, lobby, ranking, recovery
 from app.pages.daily import register_daily_pages
 from app.pages.review import register_review_pages
 from app.pages.tables import register_table_pages
@@ -36,6 +36,7 @@ def register_pages() -> None:
     register_daily_pages()
     ui.page('/ranking')(ranking.ranking_index)
     ui.page('/ranking/{game_id}')(ranking.ranking_page)
+    ui.page(admin.PATH)(admin.admin_page)
     if os.environ.get('HOD_BENCH') == '1':
         from app.pages.bare import bare_button_page
         ui.page('/bench/bare')(bare_button_page)

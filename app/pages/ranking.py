@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import config
+from app import config, moderation
 from app.fairplay import pairs
 from app.games import GAMES, GAMES_BY_ID, GameInfo
 from app.i18n import t
@@ -39,6 +39,7 @@ def ranking_page(request: Request, game_id: str) -> None:
     try:
         rows = leaderboard(game_id=game.id, now=now)
         mine = position_of(user_id=account.id, game_id=game.id, now=now) if account is not None else None
+        hidden = moderation.hidden_reason(account.id) if account is not None else None
     except SQLAlchemyError:   # say so in words, and show nothing half read
         _unavailable(game)
         return
@@ -47,6 +48,9 @@ def ranking_page(request: Request, game_id: str) -> None:
         _head(game)
         if account is None:
             _guest_line(request)
+        elif hidden is not None:   # what was decided and why, in your language
+            ui.label(t('ranking.hidden', reason=hidden)).classes('text-amber-900 font-medium') \
+                .props('role=status').mark('ranking-hidden')
         elif mine is None:
             ui.label(t('ranking.me.none', game=name)).classes('text-gray-800').mark('ranking-none')
         else:

@@ -7,7 +7,7 @@ with its rules as they are plus ``label-content-name-mismatch`` (experimental, s
 the name a voice-control user says is the one they read on the button). One page per language is
 reused for every address: the guest's pages, a table of each game in play, a hand's count and its
 review, a room (its waiting room, the invite page a friend opens, its table), then, signed in, the
-account's pages."""
+account's pages, and the moderators' desk once the account is a moderator."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -17,6 +17,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from app import moderation
 from app.history import SeatResult, record_finished_game
 from app.i18n import CATALOGS
 from conftest import servers_database
@@ -139,6 +140,9 @@ def test_no_page_or_table_has_a_serious_accessibility_violation(browser: Browser
         record = a_finished_game(server_data, name)
         for path in ('/account', '/history', f'/history/{record}'):
             found += audit(page, path)
+        with servers_database(server_data):   # and the moderators' desk, once a moderator
+            moderation.grant(name)
+        found += audit(page, '/admin')
     finally:
         context.close()
     assert not found, '\n'.join(found)

@@ -1,0 +1,123 @@
+"""Moderators (app.moderation, app.admin, /admin): granted and revoked from the command line, each
+act in the audit; /admin is the ordinary 404 for a guest and an ordinary account; a moderator sees
+the marked rated games, hides an account from the rankings with a reason (refused without one, for
+an unknown account and twice), the person reads the reason on the ranking, and the act is undone
+from the audit, the ranking whole again."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from nicegui.testing import User
+from people import log_in_and_see_history, new_account, register_and_log_in
+from seams import sees
+
+from app import admin, moderation
+from app.i18n import CATALOGS
+from app.standings import leaderboard, record_rated_game
+
+pytestmark = pytest.mark.usefixtures('fresh_accounts')
+
+ES = CATALOGS['es']
+
+
+@pytest.fixture(autouse=True)
+def one_game_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv('HOD_RANKING_MIN_GAMES', '1')
+
+
+def ranked() -> list[str]:
+    return [row.name for row in leaderboard(game_id='chinchon', now=datetime.now(UTC))]
+
+
+def a_rated_game(winner: int, loser: int, *, marked: bool = False) -> None:
+    record_rated_game(game_id='chinchon', table_id=f'table-{winner}-{loser}', people={0: winner, 1: loser},
+                      computers={}, placements=[1, 2], marked={winner, loser} if marked else set(),
+                      at=datetime.now(UTC))
+
+
+async def test_admin_is_the_ordinary_404_for_a_guest_and_an_ordinary_account(user: User) -> None:
+    async def admin_page() -> str:
+        response = await user.http_client.get('/admin')
+        assert response.status_code == 404
+        return response.text
+    assert ES['not_found.title'] in await admin_page() and ES['admin.hide.title'] not in await admin_page()
+    await register_and_log_in(user, 'Ana')
+    assert ES['not_found.title'] in await admin_page() and ES['admin.hide.title'] not in await admin_page()
+    admin.main(['grant', 'Ana'])
+    response = await user.http_client.get('/admin')       # the same browser, now a moderator's
+    assert response.status_code == 200 and ES['admin.hide.title'] in response.text
+
+
+def test_the_command_line_grants_and_revokes_and_each_is_in_the_audit(capsys) -> None:
+    mod = new_account('Marta')
+    assert admin.main(['grant', 'marta', '--reason', 'runs the site']) == 0
+    assert moderation.is_moderator(mod)
+    assert admin.main(['grant', 'Nadie']) == 1 and 'no account' in capsys.readouterr().err
+    assert admin.main(['revoke', 'Marta']) == 0
+    assert not moderation.is_moderator(mod)
+    assert [(entry.action, entry.target, entry.moderator, entry.reason) for entry in moderation.audit()] == [
+        ('revoke', 'Marta', None, ''), ('grant', 'Marta', None, 'runs the site')]
+
+
+def test_undoing_a_grant_takes_the_role_back_but_not_ones_own() -> None:
+    marta, pablo = new_account('Marta'), new_account('Pablo')
+    moderation.grant('Marta')
+    moderation.grant('Pablo')
+    granted = {entry.target: entry.id for entry in moderation.audit()}
+    with pytest.raises(moderation.AccountError) as refusal:
+        moderation.undo(marta, granted['Marta'])
+    assert refusal.value.key == 'admin.error.own_role' and moderation.is_moderator(marta)
+    moderation.undo(pablo, granted['Marta'])
+    assert not moderation.is_moderator(marta) and moderation.is_moderator(pablo)
+    with pytest.raises(moderation.AccountError) as refusal:
+        moderation.undo(marta, granted['Pablo'])                 # no longer a moderator
+    assert refusal.value.key == 'admin.error.not_moderator' and moderation.is_moderator(pablo)
+
+
+async def test_a_moderator_hides_an_account_from_the_rankings_the_person_is_told_why_and_it_is_undone(
+        user: User, create_user) -> None:
+    luis, ana = new_account('Luis'), new_account('Ana')
+    a_rated_game(luis, ana, marked=True)
+    assert ranked() == ['Luis', 'Ana']
+    mod = await register_and_log_in(user, 'Marta')
+    admin.main(['grant', 'Marta'])
+    await user.open('/admin')
+    with user.scope(marker='marked'):
+        await user.should_see('Luis')
+        await user.should_see(ES['admin.mark.address'])
+
+    def hide(name: str, reason: str) -> None:
+        user.find(marker='hide-name').clear().type(name)
+        user.find(marker='hide-reason').clear().type(reason)
+        user.find(marker='hide-submit').click()
+    hide('Luis', '   ')
+    await sees(user, ES['admin.error.reason'])
+    hide('Nadie', 'farming')
+    await sees(user, ES['admin.error.no_account'])
+    assert ranked() == ['Luis', 'Ana']                        # nothing changed
+    hide('Luis', 'Farming rating with a second account')
+    await sees(user, ES['admin.hidden'].format(name='Luis'))
+    assert ranked() == ['Ana']
+    hide('luis', 'again')
+    await sees(user, ES['admin.error.already_hidden'])
+    await sees(user, ES['admin.act.hide_ranking'].format(by='Marta', name='Luis'))
+
+    ana_browser, luis_browser = create_user(), create_user()
+    await log_in_and_see_history(ana_browser, 'Ana')      # Ana, listed, is told nothing...
+    await ana_browser.open('/ranking/chinchon')
+    await ana_browser.should_not_see(marker='ranking-hidden')
+    await log_in_and_see_history(luis_browser, 'Luis')    # ...Luis reads why
+    await luis_browser.open('/ranking/chinchon')
+    await sees(luis_browser, ES['ranking.hidden'].format(reason='Farming rating with a second account'))
+
+    [entry] = [entry for entry in moderation.audit() if entry.action == moderation.HIDE]
+    user.find(marker=f'undo-{entry.id}').click()
+    await sees(user, ES['admin.undone_now'])
+    assert ranked() == ['Luis', 'Ana']
+    [entry] = [entry for entry in moderation.audit() if entry.action == moderation.HIDE]
+    assert entry.undone_at is not None
+    with pytest.raises(moderation.AccountError):
+        moderation.undo(mod, entry.id)                     # undone once, for good
+    with pytest.raises(moderation.AccountError):
+        moderation.hide_from_rankings(ana, 'Luis', 'not a moderator')
