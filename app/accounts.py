@@ -41,8 +41,8 @@ from app.limits import address_key
 from models.db import session_scope
 from models.tables import (User, clear_login_throttles, count_login_failure, create_user, delete_user,
                            forget_login_failures, get_user, get_user_by_username, is_known_device,
-                           lock_login_throttle, locked_throttles, set_password_hash, set_user_language,
-                           username_key, utcnow)
+                           lock_login_throttle, locked_throttles, set_display_name, set_password_hash,
+                           set_user_language, username_key, utcnow)
 
 log = logging.getLogger(__name__)
 
@@ -304,6 +304,28 @@ def delete_account(*, user_id: int, password: str) -> None:
 def sign_out_everywhere(user_id: int) -> None:
     with database_guard():
         sessions.end_all_sessions(user_id)
+
+
+def change_display_name(*, user_id: int, display_name: str) -> str:
+    """The name others see, changed (also the one a moderator's rename asks for); returns it.
+    Raises AccountError for an empty, too long or refused name."""
+    account = get_account(user_id)
+    if account is None:
+        raise AccountError('account.error.unavailable')
+    name = validate_display_name(display_name, '')
+    if not name:
+        raise AccountError('account.error.display_name_empty')
+    with database_guard():
+        with session_scope() as session:
+            set_display_name(session=session, user_id=user_id, display_name=name, must_rename=False)
+    return name
+
+
+def must_rename(user_id: int) -> bool:
+    """A moderator replaced this account's name: it chooses another (app.moderation)."""
+    with session_scope() as session:
+        user = session.get(User, user_id)
+        return user is not None and user.must_rename
 
 
 def check_password(user_id: int, password: str) -> None:

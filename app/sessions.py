@@ -34,7 +34,7 @@ from starlette.responses import RedirectResponse
 
 from app import fairplay
 from models.db import session_scope
-from models.tables import (add_sign_in_session, end_sign_in_sessions, forget_expired_sign_in_sessions,
+from models.tables import (User, add_sign_in_session, end_sign_in_sessions, forget_expired_sign_in_sessions,
                            remember_device, take_sign_in_ticket, user_of_sign_in_session, utcnow)
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,7 @@ IDLE_LIMIT = timedelta(days=7)       # a session unused this long ends, however 
 TOUCH_EVERY = timedelta(hours=1)     # how stale "last used" may be: reading a session writes at most hourly
 TICKET_LIFETIME = timedelta(minutes=1)
 DEVICE_LIFETIME = timedelta(days=365)
+RENAME_PATH = '/account'   # where an account whose name a moderator replaced chooses another
 
 
 def digest(token: str) -> str:
@@ -146,10 +147,21 @@ async def start_route(request: Request, ticket: str = '', next: str = '/') -> Re
     if tokens is None:
         return RedirectResponse('/login?' + urlencode({'next': safe_next(next)}), status_code=303)
     token, device = tokens
-    response = RedirectResponse(safe_next(next), status_code=303)
+    # a moderator replaced the account's name: the account page asks for another first
+    response = RedirectResponse(RENAME_PATH if must_choose_a_name(token) else safe_next(next), status_code=303)
     set_cookie(response, request, SESSION_COOKIE, token, SESSION_LIFETIME)
     set_cookie(response, request, DEVICE_COOKIE, device, DEVICE_LIFETIME)
     return response
+
+
+def must_choose_a_name(token: str) -> bool:
+    try:
+        user_id = user_of_token(token)
+        with session_scope() as session:
+            user = session.get(User, user_id) if user_id is not None else None
+            return user is not None and user.must_rename
+    except SQLAlchemyError:   # signed in all the same: the account page asks when it can read it
+        return False
 
 
 async def end_route(request: Request, next: str = '/') -> RedirectResponse:

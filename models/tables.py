@@ -42,6 +42,8 @@ class User(SQLModel, table=True):
     language: str | None = Field(default=None, max_length=5)
     created_at: datetime = Field(default_factory=utcnow)
     role: str | None = Field(default=None, max_length=16)   # 'moderator' (app.moderation), else None
+    # a moderator replaced the display name: its owner chooses another at the next sign-in
+    must_rename: bool = Field(default=False, sa_column_kwargs={'server_default': text('false')})
 
 
 class PlayedGame(SQLModel, table=True):
@@ -274,9 +276,11 @@ class Moderation(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     at: datetime = Field(default_factory=utcnow, index=True)
     moderator_id: int | None = Field(default=None, foreign_key='user.id', ondelete='SET NULL')
-    action: str = Field(max_length=24)            # 'grant', 'revoke', 'hide_ranking'
+    action: str = Field(max_length=24)            # 'grant', 'revoke', 'hide_ranking', 'rename'
     target_id: int = Field(foreign_key='user.id', ondelete='CASCADE', index=True)
     reason: str = Field(default='', max_length=300)
+    # what undoing needs: a rename's display name before it
+    detail: str = Field(default='', max_length=40, sa_column_kwargs={'server_default': ''})
     undone_at: datetime | None = None
     undone_by: int | None = Field(default=None, foreign_key='user.id', ondelete='SET NULL')
 
@@ -1193,8 +1197,19 @@ def moderation_log(*, session: Session, limit: int = 100) -> list[tuple[Moderati
         .order_by(col(Moderation.at).desc(), col(Moderation.id).desc()).limit(limit))]
 
 
+def moderation_of(*, session: Session, user_id: int) -> list[Moderation]:
+    """The acts done to this account, newest first."""
+    return list(session.exec(select(Moderation).where(col(Moderation.target_id) == user_id)
+                             .order_by(col(Moderation.at).desc(), col(Moderation.id).desc())))
+
+
 def set_role(*, session: Session, user_id: int, role: str | None) -> None:
     session.exec(update(User).where(col(User.id) == user_id).values(role=role))
+
+
+def set_display_name(*, session: Session, user_id: int, display_name: str, must_rename: bool) -> None:
+    session.exec(update(User).where(col(User.id) == user_id)
+                 .values(display_name=display_name, must_rename=must_rename))
 
 
 def marked_rated_games(*, session: Session, limit: int = 50) -> list[tuple[RatingChange, str]]:

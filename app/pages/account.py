@@ -14,7 +14,7 @@ from nicegui import run, ui
 from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
-from app import accounts, recovery, visitor
+from app import accounts, moderation, recovery, visitor
 from app.accounts import AccountError
 from app.accounts import DISPLAY_NAME_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH
 from app.i18n import current_language, t
@@ -134,6 +134,7 @@ def account_page(request: Request) -> RedirectResponse | None:
                 ui.button(t('account.logout_everywhere'), icon='devices',
                           on_click=lambda: log_out_everywhere(account.id)) \
                     .props('flat no-caps').classes('self-start').mark('logout-everywhere')
+            name_card(account, accounts.must_rename(account.id))
             change_password_card(account.id)
             renew_codes_card(account)
             export_card()
@@ -155,6 +156,30 @@ async def log_out_everywhere(user_id: int) -> None:
         ui.notify(t(refusal.key, **refusal.params), type='negative')
         return
     visitor.sign_out()
+
+
+def name_card(account: accounts.Account, renamed: bool) -> None:
+    """The name others see, to change; first of all when a moderator replaced it, saying why."""
+    with form_card(t('account.name.title'), 'name-card', level=2):
+        if renamed:
+            reason = moderation.rename_reason(account.id)
+            ui.label(t('account.name.renamed', reason=reason or '')).classes('text-amber-900 font-medium') \
+                .props('role=alert').mark('renamed')
+        name = text_input(t('account.name.label'), 'new-display-name', autocomplete='nickname',
+                          hint=t('account.name.hint', max=DISPLAY_NAME_LENGTH), maxlength=DISPLAY_NAME_LENGTH)
+        if not renamed:
+            name.value = account.display_name
+        error = error_label()
+
+        async def change() -> None:
+            try:
+                chosen = accounts.change_display_name(user_id=account.id, display_name=name.value or '')
+            except AccountError as refusal:
+                error.set_text(t(refusal.key, **refusal.params))
+                return
+            ui.notify(t('account.name.done', name=chosen), type='positive')
+            ui.navigate.reload()   # the heading, the header and the notice say the new name
+        submit_button(t('account.name.submit'), 'name-submit', change, name, error)
 
 
 def change_password_card(user_id: int) -> None:

@@ -1,10 +1,10 @@
 """/admin: the moderators' desk (app.moderation). Anybody who is not a moderator gets the
 ordinary 404, as for an address that does not exist. A moderator sees the rated games fair play
-marked, hides an account from the rankings with a reason, and reads the audit, undoing any act
-from there."""
+marked, hides an account from the rankings or renames it, with a reason, and reads the audit,
+undoing any act from there."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
 from nicegui import ui
@@ -36,7 +36,7 @@ def admin_page(request: Request) -> None:
     with frame(t('admin.title')), ui.column().classes('w-full max-w-2xl self-center gap-4').mark('admin'):
         ui.label(t('admin.title')).classes('text-3xl font-bold text-[#143d26]').props('role=heading aria-level=1')
         times: list = []
-        hide_form(account.id, lambda: audit_list.refresh(account.id))
+        act_form(account.id, lambda: audit_list.refresh(account.id))
         marked_list(times)
         audit_list(account.id, times)
         show_times(times)
@@ -50,27 +50,36 @@ def panel(title: str, marker: str) -> Iterator[ui.card]:
         yield card
 
 
-def hide_form(moderator_id: int, changed: Callable[[], None]) -> None:
-    with panel(t('admin.hide.title'), 'hide-form'):
-        ui.label(t('admin.hide.text')).classes('text-gray-700')
-        name = text_input(t('admin.hide.name'), 'hide-name', autocomplete='off', maxlength=20)
-        reason = text_input(t('admin.reason'), 'hide-reason', autocomplete='off', maxlength=moderation.REASON_MAX)
+def act_form(moderator_id: int, changed: Callable[[], None]) -> None:
+    """An account, a reason, and what to do: hide it from the rankings, or rename it."""
+    with panel(t('admin.act.title'), 'act-form'):
+        ui.label(t('admin.act.text')).classes('text-gray-700')
+        name = text_input(t('admin.act.name'), 'act-name', autocomplete='off', maxlength=20)
+        reason = text_input(t('admin.reason'), 'act-reason', autocomplete='off', maxlength=moderation.REASON_MAX)
         error = error_label()
 
-        async def hide() -> None:
-            try:
-                moderation.hide_from_rankings(moderator_id, name.value or '', reason.value or '')
-            except AccountError as refusal:
-                error.set_text(t(refusal.key, **refusal.params))
-                return
-            except SQLAlchemyError:
-                error.set_text(t('admin.error.unavailable'))
-                return
-            ui.notify(t('admin.hidden', name=name.value.strip()), type='positive')
-            name.set_value('')
-            reason.set_value('')
-            changed()
-        submit_button(t('admin.hide.submit'), 'hide-submit', hide, reason, error)
+        def doing(act: Callable[[int, str, str], object], done: str) -> Callable[[], Awaitable[None]]:
+            async def run_act() -> None:
+                error.set_text('')
+                try:
+                    act(moderator_id, name.value or '', reason.value or '')
+                except AccountError as refusal:
+                    error.set_text(t(refusal.key, **refusal.params))
+                    return
+                except SQLAlchemyError:
+                    error.set_text(t('admin.error.unavailable'))
+                    return
+                ui.notify(t(done, name=name.value.strip()), type='positive')
+                name.set_value('')
+                reason.set_value('')
+                changed()
+            return run_act
+        with ui.row().classes('gap-2 flex-wrap'):
+            submit_button(t('admin.hide.submit'), 'hide-submit', doing(moderation.hide_from_rankings, 'admin.hidden'),
+                          reason, error)
+            # Enter in the reason hides (the form's button); renaming is this click only
+            ui.button(t('admin.rename.submit'), on_click=doing(moderation.rename, 'admin.renamed')) \
+                .props('outline no-caps').classes('w-full sm:w-auto').mark('rename-submit')
 
 
 def marked_list(times: list) -> None:
@@ -84,7 +93,7 @@ def marked_list(times: list) -> None:
                 times.append((ui.label().classes('text-gray-600 text-sm'), lambda offset, at=row.at: when(at, offset)))
                 ui.label(row.account).classes('font-medium')
                 ui.label(t(GAMES_BY_ID[row.game_id].name_key) if row.game_id in GAMES_BY_ID else row.game_id)
-                ui.label(', '.join(t(f'admin.mark.{mark}') for mark in row.marks.split())).classes('text-amber-800')
+                ui.label(', '.join(t(f'admin.mark.{mark}') for mark in row.marks.split())).classes('text-amber-900')
                 ui.label(f'{row.change:+d}').classes('tabular-nums')
 
 
@@ -110,7 +119,7 @@ def audit_list(moderator_id: int, times: list | None = None) -> None:
                     ui.label(t('admin.undone')).classes('text-gray-500').mark('undone')
                 else:
                     ui.button(t('admin.undo'), on_click=lambda _, entry_id=entry.id: undo(moderator_id, entry_id)) \
-                        .props('outline no-caps').classes('min-h-[44px]').mark(f'undo-{entry.id}')
+                        .props('outline no-caps').mark(f'undo-{entry.id}')
 
 
 def undo(moderator_id: int, entry_id: int) -> None:

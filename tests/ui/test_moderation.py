@@ -2,17 +2,20 @@
 act in the audit; /admin is the ordinary 404 for a guest and an ordinary account; a moderator sees
 the marked rated games, hides an account from the rankings with a reason (refused without one, for
 an unknown account and twice), the person reads the reason on the ranking, and the act is undone
-from the audit, the ranking whole again."""
+from the audit, the ranking whole again; a renamed account shows a neutral name and its owner
+chooses another at the next sign-in."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import pytest
 from nicegui.testing import User
-from people import log_in_and_see_history, new_account, register_and_log_in
+from people import log_in, log_in_and_see_history, new_account, register_and_log_in
 from seams import sees
+from test_account import landed_on
 
-from app import admin, moderation
+from app import accounts, admin, moderation
+from app.accounts import get_account
 from app.i18n import CATALOGS
 from app.standings import leaderboard, record_rated_game
 
@@ -41,12 +44,12 @@ async def test_admin_is_the_ordinary_404_for_a_guest_and_an_ordinary_account(use
         response = await user.http_client.get('/admin')
         assert response.status_code == 404
         return response.text
-    assert ES['not_found.title'] in await admin_page() and ES['admin.hide.title'] not in await admin_page()
+    assert ES['not_found.title'] in await admin_page() and ES['admin.act.title'] not in await admin_page()
     await register_and_log_in(user, 'Ana')
-    assert ES['not_found.title'] in await admin_page() and ES['admin.hide.title'] not in await admin_page()
+    assert ES['not_found.title'] in await admin_page() and ES['admin.act.title'] not in await admin_page()
     admin.main(['grant', 'Ana'])
     response = await user.http_client.get('/admin')       # the same browser, now a moderator's
-    assert response.status_code == 200 and ES['admin.hide.title'] in response.text
+    assert response.status_code == 200 and ES['admin.act.title'] in response.text
 
 
 def test_the_command_line_grants_and_revokes_and_each_is_in_the_audit(capsys) -> None:
@@ -88,8 +91,8 @@ async def test_a_moderator_hides_an_account_from_the_rankings_the_person_is_told
         await user.should_see(ES['admin.mark.address'])
 
     def hide(name: str, reason: str) -> None:
-        user.find(marker='hide-name').clear().type(name)
-        user.find(marker='hide-reason').clear().type(reason)
+        user.find(marker='act-name').clear().type(name)
+        user.find(marker='act-reason').clear().type(reason)
         user.find(marker='hide-submit').click()
     hide('Luis', '   ')
     await sees(user, ES['admin.error.reason'])
@@ -121,3 +124,45 @@ async def test_a_moderator_hides_an_account_from_the_rankings_the_person_is_told
         moderation.undo(mod, entry.id)                     # undone once, for good
     with pytest.raises(moderation.AccountError):
         moderation.hide_from_rankings(ana, 'Luis', 'not a moderator')
+
+
+async def test_a_renamed_account_shows_a_neutral_name_and_its_owner_chooses_another_at_the_next_sign_in(
+        user: User, create_user) -> None:
+    luis = new_account('Luis')
+    await register_and_log_in(user, 'Marta')
+    admin.main(['grant', 'Marta'])
+    await user.open('/admin')
+    user.find(marker='act-name').type('Luis')
+    user.find(marker='act-reason').type('An offensive name')
+    user.find(marker='rename-submit').click()
+    await sees(user, ES['admin.renamed'].format(name='Luis'))
+    assert get_account(luis).display_name == f'#{luis}'        # neutral, in every language
+    await sees(user, ES['admin.act.rename'].format(by='Marta', name='Luis'))
+
+    luis_browser = create_user()
+    await log_in(luis_browser, 'Luis')
+    await sees(luis_browser, ES['account.name.renamed'].format(reason='An offensive name'))
+    assert landed_on(luis_browser) == '/account'
+    luis_browser.find(marker='new-display-name').type('P.u.t.a')
+    luis_browser.find(marker='name-submit').click()
+    await sees(luis_browser, ES['account.error.name_refused'])
+    assert get_account(luis).display_name == f'#{luis}'
+    luis_browser.find(marker='new-display-name').clear().type('Luisito')
+    luis_browser.find(marker='name-submit').click()
+    await sees(luis_browser, ES['account.name.done'].format(name='Luisito'))
+    assert get_account(luis).display_name == 'Luisito' and not accounts.must_rename(luis)
+
+    [renaming] = [entry for entry in moderation.audit() if entry.action == moderation.RENAME]
+    user.find(marker=f'undo-{renaming.id}').click()
+    await sees(user, ES['admin.undone_now'])
+    assert get_account(luis).display_name == 'Luisito'         # the owner's own choice stays
+
+
+def test_undoing_a_rename_before_its_owner_chose_gives_the_name_back() -> None:
+    luis, marta = new_account('Luis'), new_account('Marta')
+    moderation.grant('Marta')
+    moderation.rename(marta, 'Luis', 'looked offensive')
+    assert accounts.must_rename(luis)
+    [renaming] = [entry for entry in moderation.audit() if entry.action == moderation.RENAME]
+    moderation.undo(marta, renaming.id)
+    assert get_account(luis).display_name == 'Luis' and not accounts.must_rename(luis)

@@ -1,5 +1,6 @@
-"""Moderation (issue 52): an account's role (`user.role`: 'moderator'), and the audit of what
-moderators did and undid (`moderation`).
+"""Moderation (issue 52): an account's role (`user.role`: 'moderator'), whether it must choose a
+new display name at its next sign-in (`user.must_rename`: a moderator replaced an offensive one),
+and the audit of what moderators did and undid (`moderation`).
 
 Revision ID: 0016
 Revises: 0015
@@ -22,6 +23,7 @@ WHEN = sqlmodel.sql.sqltypes.UTCDateTime
 
 def upgrade() -> None:
     op.add_column('user', sa.Column('role', STRING(length=16), nullable=True))
+    op.add_column('user', sa.Column('must_rename', sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         'moderation',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -30,6 +32,7 @@ def upgrade() -> None:
         sa.Column('action', STRING(length=24), nullable=False),
         sa.Column('target_id', sa.Integer(), nullable=False),
         sa.Column('reason', STRING(length=300), nullable=False),
+        sa.Column('detail', STRING(length=40), nullable=False, server_default=''),
         sa.Column('undone_at', WHEN(), nullable=True),
         sa.Column('undone_by', sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(['moderator_id'], ['user.id'], ondelete='SET NULL'),
@@ -44,4 +47,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table('moderation')
     with op.batch_alter_table('user') as batch:   # SQLite rebuilds the table to drop a column
+        batch.drop_column('must_rename')
         batch.drop_column('role')
