@@ -117,11 +117,12 @@ class Account:
     display_name: str
     language: str | None
     created_at: datetime
+    role: str | None = None     # 'moderator' (app.moderation)
 
     @classmethod
     def of(cls, user: User) -> Account:
         assert user.id is not None
-        return cls(user.id, user.username, user.display_name, user.language, user.created_at)
+        return cls(user.id, user.username, user.display_name, user.language, user.created_at, user.role)
 
 
 def validate_username(username: str) -> str:

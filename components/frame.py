@@ -69,11 +69,13 @@ def nav_links(language: str) -> tuple[list[tuple[str, str]], list[tuple[str, str
 
 
 def account_links() -> list[tuple[str, str]]:
-    """Guests get 'log in'; a logged-in player their history and their account (display name)."""
+    """Guests get 'log in'; a logged-in player their history and their account (display name); a
+    moderator the moderators' desk too."""
     account = current_account()
     if account is None:
         return [(t('nav.login'), '/login')] if route_exists('/login') else []
-    candidates = ((t('nav.history'), '/history'), (account.display_name, '/account'))
+    desk = [(t('admin.title'), '/admin')] if account.role == 'moderator' else []
+    candidates = ((t('nav.history'), '/history'), *desk, (account.display_name, '/account'))
     return [(label, path) for label, path in candidates if route_exists(path)]
 
 

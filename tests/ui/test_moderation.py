@@ -166,3 +166,14 @@ def test_undoing_a_rename_before_its_owner_chose_gives_the_name_back() -> None:
     [renaming] = [entry for entry in moderation.audit() if entry.action == moderation.RENAME]
     moderation.undo(marta, renaming.id)
     assert get_account(luis).display_name == 'Luis' and not accounts.must_rename(luis)
+
+
+async def test_a_moderators_header_leads_to_the_desk_and_nobody_elses_does(user: User) -> None:
+    def header() -> str:
+        return next(iter(user.find(marker='header-links').elements)).content
+    await register_and_log_in(user, 'Ana')
+    await user.open('/')
+    assert 'href="/admin"' not in header()
+    admin.main(['grant', 'Ana'])
+    await user.open('/')
+    assert f'<a href="/admin" class="hod-nav-link">{ES["admin.title"]}</a>' in header()
