@@ -50,6 +50,7 @@ USERNAME_LENGTH = (3, 20)
 USERNAME_PATTERN = re.compile(r'[^\W]|-')   # any letter (ñ, é too), digit, _ or -
 PASSWORD_LENGTH = (8, 128)
 DISPLAY_NAME_LENGTH = 40
+MODERATOR = 'moderator'   # an account's role: it sees /admin (app.moderation)
 # failures before the first lock, per kind of key: an address may be shared by a whole household
 FREE_FAILURES = {'account': 5, 'browser': 10, 'address': 30}
 FIRST_WAIT = timedelta(seconds=30)
@@ -117,12 +118,18 @@ class Account:
     display_name: str
     language: str | None
     created_at: datetime
-    role: str | None = None     # 'moderator' (app.moderation)
+    role: str | None = None     # MODERATOR (app.moderation), else None
+    must_rename: bool = False   # a moderator replaced the display name: another is to be chosen
 
     @classmethod
     def of(cls, user: User) -> Account:
         assert user.id is not None
-        return cls(user.id, user.username, user.display_name, user.language, user.created_at, user.role)
+        return cls(user.id, user.username, user.display_name, user.language, user.created_at, user.role,
+                   user.must_rename)
+
+    @property
+    def is_moderator(self) -> bool:
+        return self.role == MODERATOR
 
 
 def validate_username(username: str) -> str:
@@ -324,9 +331,8 @@ def change_display_name(*, user_id: int, display_name: str) -> str:
 
 def must_rename(user_id: int) -> bool:
     """A moderator replaced this account's name: it chooses another (app.moderation)."""
-    with session_scope() as session:
-        user = session.get(User, user_id)
-        return user is not None and user.must_rename
+    account = get_account(user_id)
+    return account is not None and account.must_rename
 
 
 def check_password(user_id: int, password: str) -> None:

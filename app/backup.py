@@ -78,7 +78,7 @@ def restore(file: Path, url: str | None = None, *, force: bool = False) -> None:
         _sqlite_copy(file, destination, check=True)
     else:   # drops what the dump holds first: the site's empty tables, or with --force its data
         _pg_tool('pg_restore', target, '--clean', '--if-exists', '--no-owner', '--no-privileges',
-                 '--single-transaction', '--exit-on-error', str(file), database_flag='--dbname')
+                 '--single-transaction', '--exit-on-error', str(file))
 
 
 def _kind_of(file: Path) -> str | None:
@@ -160,13 +160,13 @@ def _conninfo(target: URL) -> str:
     return ' '.join(f"{key}='{value}'" for key, value in zip(parts, quoted) if parts[key] not in (None, ''))
 
 
-def _pg_tool(tool: str, target: URL, *arguments: str, database_flag: str = '--dbname') -> None:
+def _pg_tool(tool: str, target: URL, *arguments: str) -> None:
     folder = postgres_bin(tool)
     if folder is None:
         raise BackupError(f'{tool} not found: install PostgreSQL\'s client tools (Debian/Ubuntu '
                           f'`apt-get install -y postgresql-client`) or set HOD_PG_BIN=/path/to/postgresql/bin')
     env = {**os.environ, **({'PGPASSWORD': target.password} if target.password else {})}
-    result = subprocess.run([str(folder / tool), f'{database_flag}={_conninfo(target)}', *arguments],
+    result = subprocess.run([str(folder / tool), f'--dbname={_conninfo(target)}', *arguments],
                             capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL)
     if result.returncode != 0:
         raise BackupError(f'{tool} failed ({result.returncode}): {result.stderr.strip()}')

@@ -33,7 +33,7 @@ import traceback
 from datetime import UTC, datetime
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 MAX_CHARS = 300
 BURST = 20
@@ -48,24 +48,23 @@ _PAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar('log_page', d
 _TABLE: contextvars.ContextVar[str | None] = contextvars.ContextVar('log_table', default=None)
 
 
-@contextmanager
-def page_scope(page: str) -> Iterator[None]:
+def page_scope(page: str) -> AbstractContextManager[None]:
     """What is logged inside (and in the tasks started inside) counts against this page's share."""
-    token = _PAGE.set(page)
-    try:
-        yield
-    finally:
-        _PAGE.reset(token)
+    return _scope(_PAGE, page)
+
+
+def table_scope(table_id: str) -> AbstractContextManager[None]:
+    """What is logged inside (and in the tasks started inside) is about this table."""
+    return _scope(_TABLE, table_id)
 
 
 @contextmanager
-def table_scope(table_id: str) -> Iterator[None]:
-    """What is logged inside (and in the tasks started inside) is about this table."""
-    token = _TABLE.set(table_id)
+def _scope(variable: contextvars.ContextVar[str | None], value: str) -> Iterator[None]:
+    token = variable.set(value)
     try:
         yield
     finally:
-        _TABLE.reset(token)
+        variable.reset(token)
 
 
 class JsonFormatter(logging.Formatter):

@@ -18,12 +18,11 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from app.accounts import AccountError
+from app.accounts import MODERATOR, AccountError, get_account
 from models.db import session_scope
 from models.tables import (Moderation, User, add_moderation, get_user_by_username, hidden_from_rankings,
-                           marked_rated_games, moderation_log, moderation_of, set_display_name, set_role, utcnow)
+                           marked_rated_games, moderation_log, set_display_name, set_role, standing_reason, utcnow)
 
-MODERATOR = 'moderator'
 REASON_MAX = 300
 # the acts of the audit; undoing one puts back what it changed
 GRANT, REVOKE, HIDE, RENAME = 'grant', 'revoke', 'hide_ranking', 'rename'
@@ -53,11 +52,9 @@ class Marked:
 
 
 def is_moderator(user_id: int | None) -> bool:
-    if user_id is None:
-        return False
-    with session_scope() as session:
-        user = session.get(User, user_id)
-        return user is not None and user.role == MODERATOR
+    """Read afresh at every act: a role revoked holds at once, even on a page opened before."""
+    account = get_account(user_id) if user_id is not None else None
+    return account is not None and account.is_moderator
 
 
 def grant(username: str, *, reason: str = '') -> None:
@@ -145,15 +142,8 @@ def undo(moderator_id: int, entry_id: int) -> None:
 
 def rename_reason(user_id: int) -> str | None:
     """Why a moderator replaced this account's name, the latest time (not undone)."""
-    return next((entry.reason for entry in audit_of(user_id) if entry.action == RENAME and entry.undone_at is None),
-                None)
-
-
-def audit_of(user_id: int) -> list[Moderation]:
     with session_scope() as session:
-        entries = moderation_of(session=session, user_id=user_id)
-        session.expunge_all()
-        return entries
+        return standing_reason(session=session, user_id=user_id, action=RENAME)
 
 
 def hidden_reason(user_id: int) -> str | None:

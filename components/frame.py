@@ -74,7 +74,7 @@ def account_links() -> list[tuple[str, str]]:
     account = current_account()
     if account is None:
         return [(t('nav.login'), '/login')] if route_exists('/login') else []
-    desk = [(t('admin.title'), '/admin')] if account.role == 'moderator' else []
+    desk = [(t('admin.title'), '/admin')] if account.is_moderator else []
     candidates = ((t('nav.history'), '/history'), *desk, (account.display_name, '/account'))
     return [(label, path) for label, path in candidates if route_exists(path)]
 

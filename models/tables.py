@@ -1168,17 +1168,24 @@ def _ranked(game_id: str, min_games: int, since: datetime) -> tuple:
 
 def _hidden(user_id: Any) -> Any:
     """A moderator hid this account from the rankings, and nobody has undone it."""
-    return exists().where(*_hiding(user_id))
+    return exists().where(*_standing(user_id, 'hide_ranking'))
 
 
-def _hiding(user_id: Any) -> tuple:
-    return (col(Moderation.target_id) == user_id, col(Moderation.action) == 'hide_ranking',
+def _standing(user_id: Any, action: str) -> tuple:
+    """A moderator's act of this kind on this account, not undone."""
+    return (col(Moderation.target_id) == user_id, col(Moderation.action) == action,
             col(Moderation.undone_at).is_(None))
+
+
+def standing_reason(*, session: Session, user_id: int, action: str) -> str | None:
+    """Why a moderator did this to the account, the latest time, if it still stands; else None."""
+    return session.exec(select(Moderation.reason).where(*_standing(user_id, action))
+                        .order_by(col(Moderation.at).desc(), col(Moderation.id).desc())).first()
 
 
 def hidden_from_rankings(*, session: Session, user_id: int) -> str | None:
     """Why a moderator hid this account from the rankings; None when it is not hidden."""
-    return session.exec(select(Moderation.reason).where(*_hiding(user_id)).order_by(col(Moderation.at).desc())).first()
+    return standing_reason(session=session, user_id=user_id, action='hide_ranking')
 
 
 def add_moderation(*, session: Session, entry: Moderation) -> Moderation:
@@ -1195,12 +1202,6 @@ def moderation_log(*, session: Session, limit: int = 100) -> list[tuple[Moderati
         .join(User, col(User.id) == col(Moderation.target_id))
         .join(moderator, col(moderator.id) == col(Moderation.moderator_id), isouter=True)
         .order_by(col(Moderation.at).desc(), col(Moderation.id).desc()).limit(limit))]
-
-
-def moderation_of(*, session: Session, user_id: int) -> list[Moderation]:
-    """The acts done to this account, newest first."""
-    return list(session.exec(select(Moderation).where(col(Moderation.target_id) == user_id)
-                             .order_by(col(Moderation.at).desc(), col(Moderation.id).desc())))
 
 
 def set_role(*, session: Session, user_id: int, role: str | None) -> None:

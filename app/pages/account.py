@@ -134,7 +134,7 @@ def account_page(request: Request) -> RedirectResponse | None:
                 ui.button(t('account.logout_everywhere'), icon='devices',
                           on_click=lambda: log_out_everywhere(account.id)) \
                     .props('flat no-caps').classes('self-start').mark('logout-everywhere')
-            name_card(account, accounts.must_rename(account.id))
+            name_card(account)
             change_password_card(account.id)
             renew_codes_card(account)
             export_card()
@@ -158,8 +158,9 @@ async def log_out_everywhere(user_id: int) -> None:
     visitor.sign_out()
 
 
-def name_card(account: accounts.Account, renamed: bool) -> None:
+def name_card(account: accounts.Account) -> None:
     """The name others see, to change; first of all when a moderator replaced it, saying why."""
+    renamed = account.must_rename
     with form_card(t('account.name.title'), 'name-card', level=2):
         if renamed:
             reason = moderation.rename_reason(account.id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 
 from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
@@ -25,12 +26,8 @@ PATH = '/admin'
 
 
 def admin_page(request: Request) -> None:
-    account = current_account()
-    try:
-        allowed = account is not None and moderation.is_moderator(account.id)
-    except SQLAlchemyError:
-        allowed = False
-    if not allowed:
+    account = current_account()   # read afresh for this page, its role with it
+    if account is None or not account.is_moderator:
         not_found_content(request.url.path)
         return
     with frame(t('admin.title')), ui.column().classes('w-full max-w-2xl self-center gap-4').mark('admin'):
@@ -48,6 +45,18 @@ def panel(title: str, marker: str) -> Iterator[ui.card]:
     with ui.card().classes('w-full gap-3 p-4 sm:p-6').props(f'aria-label="{title}"').mark(marker) as card:
         ui.label(title).classes('text-xl font-bold text-[#1f5f3a]').props('role=heading aria-level=2')
         yield card
+
+
+def line(marker: str) -> ui.row:
+    """One line of a list of the desk, wrapping on a phone."""
+    return ui.row().classes('w-full items-center gap-x-3 gap-y-1 flex-wrap border-b border-gray-200 py-1').mark(marker)
+
+
+def stamp(moment: datetime, times: list | None) -> None:
+    """When, in UTC at once; on the reader's clock once the browser says it, for the labels in ``times``."""
+    label = ui.label(when(moment, None)).classes('text-gray-600 text-sm')
+    if times is not None:
+        times.append((label, lambda offset: when(moment, offset)))
 
 
 def act_form(moderator_id: int, changed: Callable[[], None]) -> None:
@@ -88,9 +97,8 @@ def marked_list(times: list) -> None:
         if not rows:
             ui.label(t('admin.marked.none')).classes('text-gray-700')
         for row in rows:
-            with ui.row().classes('w-full items-baseline gap-x-3 gap-y-0 flex-wrap border-b border-gray-200 py-1') \
-                    .mark('marked-row'):
-                times.append((ui.label().classes('text-gray-600 text-sm'), lambda offset, at=row.at: when(at, offset)))
+            with line('marked-row'):
+                stamp(row.at, times)
                 ui.label(row.account).classes('font-medium')
                 ui.label(t(GAMES_BY_ID[row.game_id].name_key) if row.game_id in GAMES_BY_ID else row.game_id)
                 ui.label(', '.join(t(f'admin.mark.{mark}') for mark in row.marks.split())).classes('text-amber-900')
@@ -106,11 +114,8 @@ def audit_list(moderator_id: int, times: list | None = None) -> None:
         if not entries:
             ui.label(t('admin.audit.none')).classes('text-gray-700')
         for entry in entries:
-            with ui.row().classes('w-full items-center gap-x-3 gap-y-1 flex-wrap border-b border-gray-200 py-1') \
-                    .mark('audit-row'):
-                stamp = ui.label(when(entry.at, None)).classes('text-gray-600 text-sm')
-                if times is not None:
-                    times.append((stamp, lambda offset, at=entry.at: when(at, offset)))
+            with line('audit-row'):
+                stamp(entry.at, times)
                 ui.label(t(f'admin.act.{entry.action}', name=entry.target,
                            by=entry.moderator or t('admin.command_line'))).classes('font-medium')
                 if entry.reason:
